@@ -1,0 +1,44 @@
+import Dispatch
+
+/// Runs work one item at a time on a serial dispatch queue, in the order scheduled.
+public final class SerialQueueScheduler: SchedulerType, @unchecked Sendable {
+    /// The queue the work runs on.
+    public let queue: DispatchQueue
+    private let clock = ContinuousClock()
+    private let epoch: ContinuousClock.Instant
+
+    /// A scheduler on a new serial queue named `label`.
+    public convenience init(label: String, qos: DispatchQoS = .default) {
+        self.init(queue: DispatchQueue(label: label, qos: qos))
+    }
+
+    /// A scheduler on `queue`, which must be serial.
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+        epoch = clock.now
+    }
+
+    public var now: Duration { clock.now - epoch }
+
+    @discardableResult
+    public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+        let cancel = BooleanDisposable()
+        let work = UncheckedSendable(action)
+        queue.async {
+            if !cancel.isDisposed { work.value() }
+        }
+        return cancel
+    }
+
+    @discardableResult
+    public func schedule(after dueTime: Duration, _ action: @escaping () -> Void) -> any Disposable {
+        let cancel = BooleanDisposable()
+        let work = UncheckedSendable(action)
+        let (seconds, attoseconds) = dueTime.components
+        let nanoseconds = max(0, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
+            if !cancel.isDisposed { work.value() }
+        }
+        return cancel
+    }
+}
