@@ -90,7 +90,7 @@ extension Reactor {
     /// `button.tap.map { .increase }.bind(to: reactor.action)`.
     public var action: ActionSubject<Action> {
         let storage = reactorStorage
-        if let stub = storage.activeStub { return stub.action }
+        if storage.isStubEnabled { return stub.action }
         storage.bindIfNeeded(self)
         return storage.actionSubject
     }
@@ -98,14 +98,14 @@ extension Reactor {
     /// The state as it is now.
     public var currentState: State {
         let storage = reactorStorage
-        if let stub = storage.activeStub { return stub.state.value }
+        if storage.isStubEnabled { return stub.state.value }
         return storage.currentState ?? initialState
     }
 
     /// The state stream: the current state at once, then each new state.
     public var state: Observable<State> {
         let storage = reactorStorage
-        if let stub = storage.activeStub { return stub.state }
+        if storage.isStubEnabled { return stub.state }
         storage.bindIfNeeded(self)
         return storage.stateObservable
     }

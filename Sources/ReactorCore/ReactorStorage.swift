@@ -24,7 +24,8 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     // MARK: - Streams
 
     let actionSubject = ActionSubject<R.Action>()
-    private(set) lazy var stateObservable: Observable<R.State> = StateObservable(storage: self)
+    /// A new observable of the state; not cached, since it holds the storage strongly.
+    var stateObservable: Observable<R.State> { StateObservable(storage: self) }
 
     private weak var reactor: R?
     private var isBound = false
@@ -49,11 +50,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
     var isStubEnabled = false
     private var stubInstance: Stub<R>?
-
-    var activeStub: Stub<R>? {
-        guard isStubEnabled else { return nil }
-        return stubInstance
-    }
 
     func stub(initialState: @autoclosure () -> R.State) -> Stub<R> {
         if let stubInstance { return stubInstance }
@@ -85,7 +81,6 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     func bindIfNeeded(_ reactor: R) {
         if isBound { return }
         isBound = true
-        if isStubEnabled { _ = stub(initialState: reactor.initialState) }
         self.reactor = reactor
         reduced = reactor.initialState
 
