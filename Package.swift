@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Generic operators and the reactor's storage must be specialized for the caller's types:
+/// unspecialized generics spend most of an action looking up type metadata.
+/// Exclusivity is checked in debug builds (and so by every test run); in release the core's
+/// classes, guarded by their locks, skip the per-access runtime check.
+let crossModule: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization"]),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "tasks",
     products: [
@@ -8,7 +17,7 @@ let package = Package(
     ],
     targets: [
         // The reactive core: Observable, schedulers, Reactor, Pulse, Stub, View. No Foundation.
-        .target(name: "ReactorCore"),
+        .target(name: "ReactorCore", swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.

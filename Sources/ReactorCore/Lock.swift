@@ -5,32 +5,23 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// A non-recursive mutex for the few places where events may arrive from several threads.
 ///
-/// A class around a heap-allocated `pthread_mutex_t`, because a mutex must not move in memory
-/// and Swift structs do.
+/// The standard library's `Mutex` (a futex on Linux: one atomic operation when uncontended),
+/// used through its lock/unlock pair because the state it guards lives in the owning class.
 final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Mutex<Void>(())
 
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-    }
+    init() {}
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    @inline(__always) func lock() { mutex._unsafeLock() }
+    @inline(__always) func unlock() { mutex._unsafeUnlock() }
 
     @inline(__always) func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        mutex._unsafeLock()
+        defer { mutex._unsafeUnlock() }
         return try body()
     }
 }

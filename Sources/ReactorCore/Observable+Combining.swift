@@ -3,17 +3,21 @@
 extension Observable {
     /// The elements of each sequence in turn: the next is subscribed when the one before completes.
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Concat(sources)
+        Producer { observer in
+            let sink = ConcatSink(sources: sources, downstream: observer)
+            sink.subscribeNext()
+            return sink
+        }
     }
 
     /// The elements of each sequence in turn.
     public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-        Concat(sources)
+        concat(sources)
     }
 
     /// The elements of this sequence, then those of `other`.
     public func concat(_ other: Observable<Element>) -> Observable<Element> {
-        Concat([self, other])
+        .concat([self, other])
     }
 
     /// The elements of all the sequences as they come; completes when all have completed.
@@ -53,18 +57,6 @@ extension Observable {
     }
 }
 
-final class Concat<Element>: Observable<Element> {
-    private let sources: [Observable<Element>]
-
-    init(_ sources: [Observable<Element>]) { self.sources = sources }
-
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
-        let sink = ConcatSink(sources: sources, downstream: observer)
-        sink.subscribeNext()
-        return sink
-    }
-}
-
 /// Subscribes the sources one after another; a loop, not recursion, so that many
 /// synchronous sources do not grow the stack.
 final class ConcatSink<Element>: Disposable, @unchecked Sendable {
@@ -100,6 +92,14 @@ final class ConcatSink<Element>: Disposable, @unchecked Sendable {
             }
             let source = sources[index]
             index += 1
+            if let just = source as? Just<Element> {
+                // A `just` needs no subscription: pass its element on and go to the next.
+                lock.unlock()
+                downstream.onNext(just.element)
+                lock.lock()
+                nextRequested = true
+                continue
+            }
             lock.unlock()
             let subscription = source.run(AnyObserver { [unowned self] event in
                 switch event {

@@ -46,7 +46,11 @@ extension Observable {
     public static func create(
         _ subscribe: @escaping (AnyObserver<Element>) -> any Disposable
     ) -> Observable<Element> {
-        AnonymousObservable(subscribe)
+        Producer { observer in
+            let sink = AnonymousSink(observer)
+            sink.resource.setDisposable(subscribe(AnyObserver(sink.on)))
+            return sink
+        }
     }
 
     /// A sequence made anew by `factory` for each subscriber; a thrown error becomes `error`.
@@ -64,8 +68,10 @@ extension Observable {
     }
 }
 
+/// `just`: a class of its own so that the reactor and `concat` can recognise it and pass its
+/// element on without subscribing.
 final class Just<Element>: Observable<Element> {
-    private let element: Element
+    let element: Element
 
     init(_ element: Element) { self.element = element }
 
@@ -79,18 +85,6 @@ final class Just<Element>: Observable<Element> {
 final class NeverObservable<Element>: Observable<Element> {
     override func run(_ observer: AnyObserver<Element>) -> any Disposable {
         NopDisposable.instance
-    }
-}
-
-final class AnonymousObservable<Element>: Observable<Element> {
-    private let handler: (AnyObserver<Element>) -> any Disposable
-
-    init(_ handler: @escaping (AnyObserver<Element>) -> any Disposable) { self.handler = handler }
-
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
-        let sink = AnonymousSink(observer)
-        sink.resource.setDisposable(handler(AnyObserver(sink.on)))
-        return sink
     }
 }
 

@@ -2,8 +2,9 @@
 ///
 /// Nothing happens until something subscribes; each subscription runs the sequence anew
 /// (use `share(replay:)` to share one run). Operators live in `Observable+*.swift`.
-/// The base class itself is the empty sequence; every operator is a subclass that overrides
-/// `run(_:)`.
+/// The base class itself is the empty sequence. Operators are `Producer`s: closures made in
+/// the caller's specialized context, so that no event passes through unspecialized generic
+/// code (which would look up type metadata on every event).
 public class Observable<Element> {
     init() {}
 
@@ -15,6 +16,11 @@ public class Observable<Element> {
         return NopDisposable.instance
     }
 
+}
+
+// Subscribing lives in an extension: extension methods are dispatched statically, so the
+// compiler specializes them (and the closures they make) for the caller's element type.
+extension Observable {
     /// This sequence, typed as a plain `Observable` (subjects and relays are subclasses).
     public func asObservable() -> Observable<Element> { self }
 

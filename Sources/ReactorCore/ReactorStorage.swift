@@ -13,7 +13,7 @@ import Synchronization
 /// Declare it in the reactor as `let reactorStorage = ReactorStorage<Self>()`. The pipeline
 /// is built on the first use of `action` or `state`, as in ReactorKit.
 public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
-    private enum Work {
+    enum Work {
         case action(R.Action)
         case mutation(R.Mutation)
     }
@@ -25,9 +25,22 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
     let actionSubject = ActionSubject<R.Action>()
     /// A new observable of the state; not cached, since it holds the storage strongly.
-    var stateObservable: Observable<R.State> { StateObservable(storage: self) }
+    var stateObservable: Observable<R.State> {
+        Producer { [weak self] observer in
+            guard let self else {
+                observer.onCompleted()
+                return NopDisposable.instance
+            }
+            return self.subscribeState(observer, reducedOnly: false)
+        }
+    }
 
-    private weak var reactor: R?
+    // Lifetimes, and why the per-action paths hold no strong or weak references: the reactor
+    // owns the storage, and nothing else keeps the storage alive (state subscriptions hold it
+    // weakly), so the storage never outlives its reactor, and the pipeline it owns is disposed
+    // in its `deinit`. Weak references on these paths would cost an atomic side-table access
+    // on every action and make every retain of the reactor and storage take the slow path.
+    private unowned(unsafe) var reactor: R?
     private var isBound = false
 
     /// The reduced state: the only reference the core holds, taken out while `reduce` runs.
@@ -67,6 +80,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     private var pendingHead = 0
 
     deinit {
+        actionSubject.gate = nil
         mutationSubscription?.dispose()
         stateSubscription?.dispose()
     }
@@ -84,27 +98,45 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
         self.reactor = reactor
         reduced = reactor.initialState
 
-        actionSubject.gate = { [weak self] action in self?.receive(action: action) }
+        // Unmanaged: call the storage without retaining it (see "Lifetimes" above).
+        let unretained = Unmanaged.passUnretained(self)
+        actionSubject.gate = { action in
+            unretained._withUnsafeGuaranteedRef { $0.receive(action: action) }
+        }
 
         // State: the reduced state, through transform(state:), to the subscribers.
-        let reducedSource = ReducedStateObservable(storage: self)
+        let reducedSource = Producer<R.State> { [unowned self] observer in
+            self.subscribeState(observer, reducedOnly: true)
+        }
         let transformedState = reactor.transform(state: reducedSource)
         if transformedState !== reducedSource {
             transformsState = true
-            stateSubscription = transformedState.run(AnyObserver { [weak self] event in
-                self?.receiveTransformed(event)
+            stateSubscription = transformedState.run(AnyObserver { [unowned(unsafe) self] event in
+                self.receiveTransformed(event)
             })
         }
 
         // Mutations: actions through transform(action:), mutate, transform(mutation:).
         let actions = reactor.transform(action: actionSubject)
-        let mutations = MutateObservable(actions: actions, reactor: reactor)
+        let mutations = Producer<R.Mutation> { [unowned(unsafe) reactor] observer in
+            let sink = MutateSink<R>(downstream: observer)
+            sink.upstream.setDisposable(actions.subscribe { [unowned(unsafe) reactor, sink] event in
+                switch event {
+                case .next(let action):
+                    sink.subscribe(reactor.mutate(action: action))
+                case .error, .completed:
+                    sink.finish(event)
+                }
+            })
+            return sink
+        }
         let transformedMutations = reactor.transform(mutation: mutations)
-        mutationSubscription = transformedMutations.run(AnyObserver { [weak self] event in
-            guard let self else { return }
-            switch event {
-            case .next(let mutation): self.receive(mutation: mutation)
-            case .error, .completed: self.endState()
+        mutationSubscription = transformedMutations.run(AnyObserver { event in
+            unretained._withUnsafeGuaranteedRef { storage in
+                switch event {
+                case .next(let mutation): storage.receive(mutation: mutation)
+                case .error, .completed: storage.endState()
+                }
             }
         })
     }
@@ -216,7 +248,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
 
     // MARK: - Subscribing
 
-    fileprivate func subscribeState(_ observer: AnyObserver<R.State>, reducedOnly: Bool) -> any Disposable {
+    func subscribeState(_ observer: AnyObserver<R.State>, reducedOnly: Bool) -> any Disposable {
         observersLock.lock()
         if stateEnded {
             observersLock.unlock()
@@ -240,51 +272,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     }
 }
 
-/// `reactor.state`: the current state at once, then each new one.
-private final class StateObservable<R: Reactor>: Observable<R.State> {
-    private let storage: ReactorStorage<R>
-    init(storage: ReactorStorage<R>) { self.storage = storage }
-    override func run(_ observer: AnyObserver<R.State>) -> any Disposable {
-        storage.subscribeState(observer, reducedOnly: false)
-    }
-}
-
-/// The input of `transform(state:)`: the reduced states, the current one first.
-private final class ReducedStateObservable<R: Reactor>: Observable<R.State> {
-    private unowned let storage: ReactorStorage<R>
-    init(storage: ReactorStorage<R>) { self.storage = storage }
-    override func run(_ observer: AnyObserver<R.State>) -> any Disposable {
-        storage.subscribeState(observer, reducedOnly: true)
-    }
-}
-
 /// `flatMap(mutate)` with each action's errors kept to that action: a failing `mutate`
 /// ends its own mutations and nothing else.
-private final class MutateObservable<R: Reactor>: Observable<R.Mutation> {
-    private let actions: Observable<R.Action>
-    private weak var reactor: R?
-
-    init(actions: Observable<R.Action>, reactor: R) {
-        self.actions = actions
-        self.reactor = reactor
-    }
-
-    override func run(_ observer: AnyObserver<R.Mutation>) -> any Disposable {
-        let sink = MutateSink<R>(downstream: observer)
-        sink.upstream.setDisposable(actions.run(AnyObserver { [weak reactor, sink] event in
-            switch event {
-            case .next(let action):
-                guard let reactor else { return }
-                sink.subscribe(reactor.mutate(action: action))
-            case .error, .completed:
-                sink.finish(event)
-            }
-        }))
-        return sink
-    }
-}
-
-private final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
+final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
     private let downstream: AnyObserver<R.Mutation>
     let upstream = SingleAssignmentDisposable()
     private let lock = Lock()
@@ -295,6 +285,11 @@ private final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
     init(downstream: AnyObserver<R.Mutation>) { self.downstream = downstream }
 
     func subscribe(_ mutations: Observable<R.Mutation>) {
+        if let just = mutations as? Just<R.Mutation> {
+            // The common case needs no subscription at all.
+            downstream.onNext(just.element)
+            return
+        }
         let tracker = InnerTracker()
         let subscription = mutations.run(AnyObserver { [downstream, weak self] event in
             if tracker.hasEnded { return }
@@ -345,7 +340,7 @@ private final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
 
 /// The life of one action's mutation stream: running, ended, or running and registered for
 /// disposal. Atomic, because a delayed mutation stream may end on another thread.
-private final class InnerTracker: @unchecked Sendable {
+final class InnerTracker: @unchecked Sendable {
     private static let running = 0, ended = 1, registered = 2
     private let state = Atomic<Int>(InnerTracker.running)
     /// The key under which the subscription is kept, once registered.

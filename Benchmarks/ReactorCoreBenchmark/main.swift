@@ -1,0 +1,285 @@
+// ReactorCore benchmark: ns per action for the counter, concat3 and list workloads, each beside
+// a plain Swift loop doing the same reduce in the same process (the floor).
+//
+//   swift run -c release reactorcore-benchmark            # 1×, 10× and 100× sizes
+//   swift run -c release reactorcore-benchmark --quick    # 1× and 10× only
+//
+// Prints a Markdown table: medians of several runs, and the ratio to the floor.
+
+import ReactorCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Reactors under test
+
+final class CounterBenchReactor: Reactor {
+    enum Action { case increase, decrease }
+    struct State { var value = 0 }
+    let initialState = State()
+    let reactorStorage = ReactorStorage<CounterBenchReactor>()
+
+    func reduce(state: consuming State, mutation: Action) -> State {
+        var state = state
+        switch mutation {
+        case .increase: state.value += 1
+        case .decrease: state.value -= 1
+        }
+        return state
+    }
+}
+
+final class Concat3BenchReactor: Reactor {
+    enum Action { case increase }
+    enum Mutation { case setLoading(Bool), increaseValue }
+    struct State {
+        var value = 0
+        var isLoading = false
+    }
+    let initialState = State()
+    let reactorStorage = ReactorStorage<Concat3BenchReactor>()
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        .concat([.just(.setLoading(true)), .just(.increaseValue), .just(.setLoading(false))])
+    }
+
+    func reduce(state: consuming State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setLoading(let isLoading): state.isLoading = isLoading
+        case .increaseValue: state.value += 1
+        }
+        return state
+    }
+}
+
+struct Item {
+    var id: Int
+    var title: String
+    var isDone = false
+}
+
+struct Section {
+    var header: String
+    var items: [Item]
+}
+
+struct ListState {
+    var sections: [Section]
+}
+
+@inline(never) func reduceList(_ state: inout ListState, toggle index: Int) {
+    state.sections[0].items[index].isDone.toggle()
+}
+
+final class ListBenchReactor: Reactor {
+    enum Action { case toggle(Int) }
+    let initialState: ListState
+    let reactorStorage = ReactorStorage<ListBenchReactor>()
+
+    init(count: Int) { initialState = makeListState(count: count) }
+
+    func reduce(state: consuming ListState, mutation: Action) -> ListState {
+        var state = state
+        switch mutation {
+        case .toggle(let index): state.sections[0].items[index].isDone.toggle()
+        }
+        return state
+    }
+}
+
+/// The same list reactor with ReactorKit's signature (no `consuming`): each toggle copies.
+final class CopyingListBenchReactor: Reactor {
+    enum Action { case toggle(Int) }
+    let initialState: ListState
+    let reactorStorage = ReactorStorage<CopyingListBenchReactor>()
+
+    init(count: Int) { initialState = makeListState(count: count) }
+
+    func reduce(state: ListState, mutation: Action) -> ListState {
+        var state = state
+        switch mutation {
+        case .toggle(let index): state.sections[0].items[index].isDone.toggle()
+        }
+        return state
+    }
+}
+
+func makeListState(count: Int) -> ListState {
+    ListState(sections: [Section(header: "Inbox", items: (0..<count).map { Item(id: $0, title: "Task \($0)") })])
+}
+
+// MARK: - Measuring
+
+@inline(never) func blackHole<T>(_ value: T) { _ = value }
+
+let clock = ContinuousClock()
+
+/// Runs `body` `runs` times, returning the median time per operation in nanoseconds.
+func medianNanoseconds(runs: Int, operations: Int, _ body: () -> Void) -> Double {
+    var samples: [Double] = []
+    for _ in 0..<runs {
+        let elapsed = clock.measure(body)
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        samples.append(nanoseconds / Double(operations))
+    }
+    samples.sort()
+    return samples[samples.count / 2]
+}
+
+func counterReactor(actions: Int) {
+    let reactor = CounterBenchReactor()
+    var last = 0
+    let subscription = reactor.state.map { $0.value }.distinctUntilChanged().subscribe(onNext: { last = $0 })
+    let action = reactor.action
+    for index in 0..<actions { action.onNext(index & 1 == 0 ? .increase : .decrease) }
+    subscription.dispose()
+    blackHole(last)
+}
+
+func counterFloor(actions: Int) {
+    var state = CounterBenchReactor.State()
+    var last = Int.min
+    var seen = 0
+    for index in 0..<actions {
+        if index & 1 == 0 { state.value += 1 } else { state.value -= 1 }
+        if state.value != last {
+            last = state.value
+            seen &+= last
+        }
+    }
+    blackHole(seen)
+}
+
+func concat3Reactor(actions: Int) {
+    let reactor = Concat3BenchReactor()
+    var last = 0
+    let subscription = reactor.state.map { $0.value }.distinctUntilChanged().subscribe(onNext: { last = $0 })
+    let action = reactor.action
+    for _ in 0..<actions { action.onNext(.increase) }
+    subscription.dispose()
+    blackHole(last)
+}
+
+func concat3Floor(actions: Int) {
+    var state = Concat3BenchReactor.State()
+    var last = Int.min
+    for _ in 0..<actions {
+        state.isLoading = true
+        state.value += 1
+        state.isLoading = false
+        if state.value != last { last = state.value }
+    }
+    blackHole(last)
+}
+
+// MARK: - Running
+
+let quick = CommandLine.arguments.contains("--quick")
+if CommandLine.arguments.contains("--profile-counter") {
+    // One short run of the counter alone, for callgrind.
+    counterReactor(actions: 200_000)
+    exit(0)
+}
+let scales = quick ? [1, 10] : [1, 10, 100]
+var rows: [(workload: String, size: String, reactor: Double, floor: Double)] = []
+
+@MainActor func report(_ workload: String, _ size: String, reactor: Double, floor: Double) {
+    rows.append((workload, size, reactor, floor))
+    let line = "\(workload) \(size): \(format(reactor)) ns/action, floor \(format(floor)) ns/action"
+    var text = line + "\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+func format(_ value: Double) -> String {
+    if value >= 100 { return String(Int(value.rounded())) }
+    let tenths = (value * 10).rounded() / 10
+    return "\(tenths)"
+}
+
+func grouped(_ value: Int) -> String {
+    var digits = Array(String(value))
+    var index = digits.count - 3
+    while index > 0 {
+        digits.insert(",", at: index)
+        index -= 3
+    }
+    return String(digits)
+}
+
+for scale in scales {
+    let actions = 1_000_000 * scale
+    let runs = scale == 100 ? 3 : 5
+    let reactorTime = medianNanoseconds(runs: runs, operations: actions) { counterReactor(actions: actions) }
+    let floorTime = medianNanoseconds(runs: runs, operations: actions) { counterFloor(actions: actions) }
+    report("counter", "\(grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+}
+
+for scale in scales {
+    let actions = 1_000_000 * scale
+    let runs = scale == 100 ? 3 : 5
+    let reactorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Reactor(actions: actions) }
+    let floorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Floor(actions: actions) }
+    report("concat3", "\(grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+}
+
+for scale in scales {
+    let items = 10_000 * scale
+    let actions = 100_000
+    // Build the state outside the timed part; time only the 100,000 toggles.
+    var reactorSamples: [Double] = []
+    var floorSamples: [Double] = []
+    for _ in 0..<5 {
+        let reactor = ListBenchReactor(count: items)
+        let action = reactor.action
+        var doneCount = 0
+        let subscription = reactor.state.map { $0.sections[0].items.count }.distinctUntilChanged()
+            .subscribe(onNext: { doneCount = $0 })
+        action.onNext(.toggle(0))  // the first toggle copies away from `initialState`
+        let elapsed = clock.measure {
+            for index in 0..<actions { action.onNext(.toggle((index &* 7919) % items)) }
+        }
+        subscription.dispose()
+        blackHole(doneCount)
+        reactorSamples.append(Double(elapsed.components.attoseconds) / 1e9 / Double(actions)
+            + Double(elapsed.components.seconds) * 1e9 / Double(actions))
+
+        var state = makeListState(count: items)
+        let floorElapsed = clock.measure {
+            for index in 0..<actions { reduceList(&state, toggle: (index &* 7919) % items) }
+        }
+        blackHole(state.sections[0].items[0].isDone)
+        floorSamples.append(Double(floorElapsed.components.attoseconds) / 1e9 / Double(actions)
+            + Double(floorElapsed.components.seconds) * 1e9 / Double(actions))
+    }
+    reactorSamples.sort()
+    floorSamples.sort()
+    report("list", "\(grouped(items)) items", reactor: reactorSamples[2], floor: floorSamples[2])
+}
+
+// ReactorKit's own signature, without `consuming`: every toggle copies the items (10,000 only;
+// fewer actions, as each costs a full copy).
+do {
+    let items = 10_000
+    let actions = 10_000
+    let time = medianNanoseconds(runs: 5, operations: actions) {
+        let reactor = CopyingListBenchReactor(count: items)
+        let action = reactor.action
+        for index in 0..<actions { action.onNext(.toggle((index &* 7919) % items)) }
+        blackHole(reactor.currentState.sections.count)
+    }
+    var state = makeListState(count: items)
+    let floor = medianNanoseconds(runs: 5, operations: 100_000) {
+        for index in 0..<100_000 { reduceList(&state, toggle: (index &* 7919) % items) }
+    }
+    report("list, reduce without `consuming`", "\(grouped(items)) items", reactor: time, floor: floor)
+}
+
+print("| workload | size | ReactorCore ns/action | plain loop ns/action | ratio |")
+print("| --- | --- | ---: | ---: | ---: |")
+for row in rows {
+    let ratio = row.reactor / max(row.floor, 0.001)
+    print("| \(row.workload) | \(row.size) | \(format(row.reactor)) | \(format(row.floor)) | \(format(ratio))× |")
+}
