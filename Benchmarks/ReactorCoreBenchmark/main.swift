@@ -139,15 +139,28 @@ func counterReactor(actions: Int) {
     blackHole(last)
 }
 
+/// The floor's reduce: the same switch as the reactor's, kept out of line as a reducer call is.
+@inline(never) func reduceCounter(_ state: CounterBenchReactor.State, _ action: CounterBenchReactor.Action) -> CounterBenchReactor.State {
+    var state = state
+    switch action {
+    case .increase: state.value += 1
+    case .decrease: state.value -= 1
+    }
+    return state
+}
+
+/// The floor's subscriber: what `map(\.value).distinctUntilChanged()` hands on.
+@inline(never) func observe(_ value: Int, _ sink: inout Int) { sink &+= value }
+
 func counterFloor(actions: Int) {
     var state = CounterBenchReactor.State()
     var last = Int.min
     var seen = 0
     for index in 0..<actions {
-        if index & 1 == 0 { state.value += 1 } else { state.value -= 1 }
+        state = reduceCounter(state, index & 1 == 0 ? .increase : .decrease)
         if state.value != last {
             last = state.value
-            seen &+= last
+            observe(last, &seen)
         }
     }
     blackHole(seen)
@@ -163,16 +176,29 @@ func concat3Reactor(actions: Int) {
     blackHole(last)
 }
 
+@inline(never) func reduceConcat3(_ state: Concat3BenchReactor.State, _ mutation: Concat3BenchReactor.Mutation) -> Concat3BenchReactor.State {
+    var state = state
+    switch mutation {
+    case .setLoading(let isLoading): state.isLoading = isLoading
+    case .increaseValue: state.value += 1
+    }
+    return state
+}
+
 func concat3Floor(actions: Int) {
     var state = Concat3BenchReactor.State()
     var last = Int.min
+    var seen = 0
     for _ in 0..<actions {
-        state.isLoading = true
-        state.value += 1
-        state.isLoading = false
-        if state.value != last { last = state.value }
+        for mutation in [Concat3BenchReactor.Mutation.setLoading(true), .increaseValue, .setLoading(false)] {
+            state = reduceConcat3(state, mutation)
+            if state.value != last {
+                last = state.value
+                observe(last, &seen)
+            }
+        }
     }
-    blackHole(last)
+    blackHole(seen)
 }
 
 // MARK: - Running

@@ -26,13 +26,14 @@ final class Lock: @unchecked Sendable {
     }
 }
 
-/// The identity of the calling thread, to tell a reentrant call from a call on another thread.
-@inline(__always) func currentThreadID() -> pthread_t {
-    pthread_self()
-}
-
-@inline(__always) func isSameThread(_ a: pthread_t, _ b: pthread_t) -> Bool {
-    pthread_equal(a, b) != 0
+/// A nonzero number that identifies the calling thread while it runs, to tell a reentrant
+/// call from a call on another thread.
+@inline(__always) func threadToken() -> UInt {
+    #if canImport(Darwin)
+    return UInt(bitPattern: pthread_self())
+    #else
+    return UInt(pthread_self())
+    #endif
 }
 
 /// Carries a value across a concurrency boundary whose safety the core guarantees itself

@@ -3,7 +3,7 @@
 extension Observable {
     /// The elements of each sequence in turn: the next is subscribed when the one before completes.
     public static func concat(_ sources: [Observable<Element>]) -> Observable<Element> {
-        Producer { observer in
+        Concat(sources: sources) { observer in
             let sink = ConcatSink(sources: sources, downstream: observer)
             sink.subscribeNext()
             return sink
@@ -54,6 +54,22 @@ extension Observable {
     /// The elements of the inner sequences as they come (for a sequence of sequences).
     public func merge<Inner>() -> Observable<Inner> where Element == Observable<Inner> {
         flatMap { $0 }
+    }
+}
+
+/// `concat`, recognisable so that a reactor can pass on its leading `just`s without
+/// subscribing. Its run is a closure made in the caller's specialized context.
+final class Concat<Element>: Observable<Element> {
+    let sources: [Observable<Element>]
+    private let body: (AnyObserver<Element>) -> any Disposable
+
+    init(sources: [Observable<Element>], body: @escaping (AnyObserver<Element>) -> any Disposable) {
+        self.sources = sources
+        self.body = body
+    }
+
+    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+        body(observer)
     }
 }
 

@@ -74,7 +74,9 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     // MARK: - Gate
 
     private let gateLock = Lock()
-    private var gateOwner: pthread_t?
+    /// The thread handling an action or mutation now, 0 for none. Only the owner clears it, so
+    /// a thread that reads its own token here knows it holds the gate without locking.
+    private let gateOwner = Atomic<UInt>(0)
     private var inReduce = false
     private var pending: [Work] = []
     private var pendingHead = 0
@@ -144,35 +146,39 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
     // MARK: - The gate: one action or mutation at a time, FIFO
 
     private func receive(action: R.Action) {
-        let me = pthread_self()
+        let me = threadToken()
         gateLock.lock()
-        if gateOwner != nil {
+        if gateOwner.load(ordering: .relaxed) != 0 {
             pending.append(.action(action))
             gateLock.unlock()
             return
         }
-        gateOwner = me
+        gateOwner.store(me, ordering: .relaxed)
         gateLock.unlock()
         actionSubject.deliver(action)
         drain()
     }
 
     private func receive(mutation: R.Mutation) {
-        let me = pthread_self()
-        gateLock.lock()
-        if let owner = gateOwner {
-            // A mutation of the action being handled, on its thread, runs now; one sent from
-            // inside reduce or a state subscriber, or from another thread, waits its turn.
-            if pthread_equal(owner, me) != 0 && !inReduce {
-                gateLock.unlock()
+        let me = threadToken()
+        if gateOwner.load(ordering: .relaxed) == me {
+            // A mutation of the action being handled runs now; one sent from inside reduce or
+            // a state subscriber waits its turn.
+            if !inReduce {
                 reduceAndEmit(mutation)
                 return
             }
+            gateLock.withLock { pending.append(.mutation(mutation)) }
+            return
+        }
+        gateLock.lock()
+        if gateOwner.load(ordering: .relaxed) != 0 {
+            // Another thread holds the gate: it will run this after what it is doing.
             pending.append(.mutation(mutation))
             gateLock.unlock()
             return
         }
-        gateOwner = me
+        gateOwner.store(me, ordering: .relaxed)
         gateLock.unlock()
         reduceAndEmit(mutation)
         drain()
@@ -186,7 +192,7 @@ public final class ReactorStorage<R: Reactor>: @unchecked Sendable {
                     pending.removeAll(keepingCapacity: true)
                     pendingHead = 0
                 }
-                gateOwner = nil
+                gateOwner.store(0, ordering: .relaxed)
                 gateLock.unlock()
                 return
             }
@@ -285,11 +291,29 @@ final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
     init(downstream: AnyObserver<R.Mutation>) { self.downstream = downstream }
 
     func subscribe(_ mutations: Observable<R.Mutation>) {
+        // The common cases need no subscription at all: a `just`, and the leading `just`s of
+        // a `concat` (loading on, change, loading off).
         if let just = mutations as? Just<R.Mutation> {
-            // The common case needs no subscription at all.
             downstream.onNext(just.element)
             return
         }
+        if let concat = mutations as? Concat<R.Mutation> {
+            var index = 0
+            let sources = concat.sources
+            while index < sources.count, let just = sources[index] as? Just<R.Mutation> {
+                downstream.onNext(just.element)
+                index += 1
+            }
+            if index == sources.count { return }
+            if index > 0 {
+                subscribeTracked(.concat(Array(sources[index...])))
+                return
+            }
+        }
+        subscribeTracked(mutations)
+    }
+
+    private func subscribeTracked(_ mutations: Observable<R.Mutation>) {
         let tracker = InnerTracker()
         let subscription = mutations.run(AnyObserver { [downstream, weak self] event in
             if tracker.hasEnded { return }
