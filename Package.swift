@@ -14,11 +14,22 @@ let package = Package(
     name: "tasks",
     products: [
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
+        .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
     targets: [
         // The reactive core: Observable, schedulers, Reactor, Pulse, Stub, View. No Foundation.
         .target(name: "ReactorCore", swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
+
+        // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
+
+        // The task model and the TaskService protocol (no SQLite), and the service on SQLite.
+        .target(name: "TaskKit", dependencies: ["ReactorCore"], swiftSettings: crossModule),
+        .target(name: "TaskStore", dependencies: ["TaskKit", "SQLiteDB", "ReactorCore"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
         .executableTarget(

@@ -1,0 +1,164 @@
+import CSQLite
+
+/// One connection to an SQLite database file: prepared statements cached by SQL, transactions
+/// as closures, typed errors. Not shared across threads; open one per thread or process.
+public final class Connection {
+    /// How to open the file.
+    public struct Options: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Create the file when it does not exist.
+        public static let create = Options(rawValue: 1)
+        /// Open for reading only.
+        public static let readOnly = Options(rawValue: 2)
+    }
+
+    /// The file's path (or `:memory:`).
+    public let path: String
+    let handle: OpaquePointer
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// How long a writer waits for another process's lock before failing with `busy`.
+    public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
+
+    /// Opens `path`. Opening reads nothing: a file that is not a database fails on first use.
+    public init(path: String, options: Options = [.create], busyTimeoutMilliseconds: Int32 = Connection.defaultBusyTimeoutMilliseconds) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        if options.contains(.readOnly) {
+            flags |= SQLITE_OPEN_READONLY
+        } else {
+            flags |= SQLITE_OPEN_READWRITE
+            if options.contains(.create) { flags |= SQLITE_OPEN_CREATE }
+        }
+        var db: OpaquePointer?
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let error = SQLiteError.last(on: db, fallback: code)
+            sqlite3_close_v2(db)
+            throw error
+        }
+        self.path = path
+        self.handle = db
+        sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
+        _ = csqlite_db_config_defensive(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: - Statements
+
+    /// The prepared statement for `sql`, from the cache when it was prepared before; reset
+    /// and with no bindings.
+    public func prepare(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        let statement = try Statement(db: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one statement with `arguments`, ignoring any rows.
+    public func run(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
+    /// Runs a query and maps each row with `row`.
+    public func query<Row>(
+        _ sql: String, _ arguments: [(any SQLiteBindable)?] = [], row: (Statement) throws -> Row
+    ) throws -> [Row] {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        var rows: [Row] = []
+        while try statement.step() { rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// The first column of the first row as an integer, or `nil` when there is no row or it is NULL.
+    public func scalar(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> Int64? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        guard try statement.step(), !statement.isNull(0) else { return nil }
+        return statement.int64(0)
+    }
+
+    /// The first column of the first row as text.
+    public func scalarString(_ sql: String) throws -> String? {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return statement.optionalString(0)
+    }
+
+    /// Runs one or more statements separated by semicolons, without caching them.
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// The rowid of the last inserted row.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`: the write lock is taken first,
+    /// waiting out other writers for the busy timeout). Commits when `body` returns; rolls back
+    /// when it throws, and rethrows. Nested calls become savepoints.
+    public func write<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a read transaction: one consistent snapshot for all its queries.
+    public func read<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction(begin: "BEGIN DEFERRED", body)
+    }
+
+    private func transaction<Result>(begin: String, _ body: () throws -> Result) throws -> Result {
+        if transactionDepth > 0 {
+            let name = "s\(transactionDepth)"
+            try execute("SAVEPOINT \(name)")
+            transactionDepth += 1
+            defer { transactionDepth -= 1 }
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO \(name); RELEASE \(name)")
+                throw error
+            }
+        }
+        try execute(begin)
+        transactionDepth = 1
+        defer { transactionDepth = 0 }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    /// Whether a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+}

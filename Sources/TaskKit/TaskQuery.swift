@@ -1,0 +1,94 @@
+/// Which tasks to fetch, in what order, in what sections.
+public struct TaskQuery: Equatable, Hashable, Sendable {
+    /// Pending, done, or both.
+    public enum Status: Equatable, Hashable, Sendable { case pending, done, all }
+    /// The order inside a section.
+    public enum Sort: Equatable, Hashable, Sendable {
+        /// Manual order (the list, then its positions).
+        case manual
+        /// Due date first (undated last), then manual order.
+        case due
+        /// High to low (none last), then manual order.
+        case priority
+        /// Oldest first.
+        case created
+    }
+    /// How the results fall into sections.
+    public enum Grouping: Equatable, Hashable, Sendable { case byList, byStatus, none }
+
+    public var status: Status
+    public var list: String?
+    public var tag: String?
+    /// A case-insensitive substring of the title or the notes.
+    public var search: String?
+    public var priority: Priority?
+    /// Due strictly before this day.
+    public var dueBefore: CalendarDay?
+    public var sort: Sort
+    public var grouping: Grouping
+
+    /// A query; by default the pending tasks of every list, by list, in manual order.
+    public init(status: Status = .pending, list: String? = nil, tag: String? = nil, search: String? = nil,
+                priority: Priority? = nil, dueBefore: CalendarDay? = nil, sort: Sort = .manual, grouping: Grouping = .byList) {
+        self.status = status
+        self.list = list
+        self.tag = tag
+        self.search = search
+        self.priority = priority
+        self.dueBefore = dueBefore
+        self.sort = sort
+        self.grouping = grouping
+    }
+
+    /// Whether `task` passes the filter — the same test the store makes in SQL, for reactors
+    /// that place a changed task without fetching again.
+    public func matches(_ task: Task) -> Bool {
+        switch status {
+        case .pending: if task.isDone { return false }
+        case .done: if !task.isDone { return false }
+        case .all: break
+        }
+        if let list, task.list != list { return false }
+        if let tag, !task.tags.contains(tag) { return false }
+        if let priority, task.priority != priority { return false }
+        if let dueBefore {
+            guard let due = task.due, due < dueBefore else { return false }
+        }
+        if let search, !search.isEmpty {
+            let needle = TaskQuery.foldCase(search)
+            if !TaskQuery.foldCase(task.title).contains(needle) && !TaskQuery.foldCase(task.notes).contains(needle) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether `a` comes before `b` in this query's order (the same order as the store's SQL).
+    public func orders(_ a: Task, before b: Task) -> Bool {
+        func manual(_ a: Task, _ b: Task) -> Bool {
+            (a.list, a.position, a.id) < (b.list, b.position, b.id)
+        }
+        switch sort {
+        case .manual:
+            return manual(a, b)
+        case .due:
+            switch (a.due, b.due) {
+            case let (x?, y?) where x != y: return x < y
+            case (.some, .none): return true
+            case (.none, .some): return false
+            default: return manual(a, b)
+            }
+        case .priority:
+            let x = a.priority?.rank ?? 3
+            let y = b.priority?.rank ?? 3
+            return x != y ? x < y : manual(a, b)
+        case .created:
+            return (a.created, a.id) < (b.created, b.id)
+        }
+    }
+
+    /// ASCII case folding, as SQLite's `LIKE` does: what "case-insensitive" means for search.
+    public static func foldCase(_ text: String) -> String {
+        String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+}

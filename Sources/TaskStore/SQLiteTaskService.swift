@@ -1,0 +1,379 @@
+import ReactorCore
+import SQLiteDB
+import TaskKit
+
+/// `TaskService` on one SQLite file: every call is one transaction; every change is announced
+/// on `event` after its transaction committed, never on rollback.
+public final class SQLiteTaskService: TaskService {
+    public let event = PublishSubject<TaskEvent>()
+
+    /// The connection; one per service, not shared across threads.
+    public let db: Connection
+    private let now: () -> Timestamp
+    private let makeUUID: () -> String
+
+    /// The gap between neighbours' positions when a list is numbered afresh.
+    static let positionGap: Int64 = 1 << 16
+
+    /// Opens (and, with `create`, makes privately) the file at `path`, refuses a file from a
+    /// newer version before writing anything, then sets WAL and migrates.
+    public init(
+        path: String,
+        create: Bool = true,
+        now: @escaping () -> Timestamp = SystemClock.now,
+        makeUUID: @escaping () -> String = RandomUUID.make
+    ) throws {
+        if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
+        db = try Connection(path: path, options: create ? [.create] : [])
+        self.now = now
+        self.makeUUID = makeUUID
+        let migrator = Migrator(TaskSchema.migrations)
+        try migrator.checkNotNewer(db)
+        if path != ":memory:" { try db.execute("PRAGMA journal_mode = WAL") }
+        try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        try migrator.migrate(db)
+    }
+
+    // MARK: - Reading
+
+    public func fetch(_ query: TaskQuery) -> Observable<[Task]> {
+        .deferred { [unowned self] in .just(try self.fetchNow(query)) }
+    }
+
+    public func task(id: Int64) -> Observable<Task> {
+        .deferred { [unowned self] in
+            guard let task = try self.db.read({ try self.readTask(id: id) }) else {
+                throw TaskServiceError.notFound(ids: [id])
+            }
+            return .just(task)
+        }
+    }
+
+    public func lists() -> Observable<[TaskListSummary]> {
+        .deferred { [unowned self] in
+            .just(try self.db.query("""
+                SELECT list, sum(done = 0), sum(done = 1) FROM task GROUP BY list ORDER BY list
+                """) { row in
+                TaskListSummary(name: row.string(0), pending: Int(row.int64(1)), done: Int(row.int64(2)))
+            })
+        }
+    }
+
+    /// The tasks `query` selects, now, in one read transaction.
+    public func fetchNow(_ query: TaskQuery) throws -> [Task] {
+        let (sql, arguments) = SQLiteTaskService.select(query)
+        return try db.read { try db.query(sql, arguments) { try SQLiteTaskService.readTask($0) } }
+    }
+
+    /// The SQL and arguments for `query`: filtering and ordering happen in SQLite.
+    static func select(_ query: TaskQuery) -> (String, [(any SQLiteBindable)?]) {
+        var conditions: [String] = []
+        var arguments: [(any SQLiteBindable)?] = []
+        switch query.status {
+        case .pending: conditions.append("done = 0")
+        case .done: conditions.append("done = 1")
+        case .all: break
+        }
+        if let list = query.list {
+            conditions.append("list = ?")
+            arguments.append(list)
+        }
+        if let tag = query.tag {
+            conditions.append("instr(tags, ?) > 0")
+            arguments.append(" \(tag) ")
+        }
+        if let priority = query.priority {
+            conditions.append("priority = ?")
+            arguments.append(priority.rank)
+        }
+        if let dueBefore = query.dueBefore {
+            conditions.append("due IS NOT NULL AND due < ?")
+            arguments.append(dueBefore.description)
+        }
+        if let search = query.search, !search.isEmpty {
+            conditions.append("(title LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')")
+            let pattern = "%" + escapeLike(search) + "%"
+            arguments.append(pattern)
+            arguments.append(pattern)
+        }
+        var order: [String] = []
+        switch query.grouping {
+        case .byList: order.append("list")
+        case .byStatus: order.append("done")
+        case .none: break
+        }
+        switch query.sort {
+        case .manual: order += ["list", "position", "id"]
+        case .due: order += ["due IS NULL", "due", "list", "position", "id"]
+        case .priority: order += ["coalesce(priority, 3)", "list", "position", "id"]
+        case .created: order += ["created", "id"]
+        }
+        var sql = "SELECT \(TaskSchema.columns) FROM task"
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+        sql += " ORDER BY " + order.joined(separator: ", ")
+        return (sql, arguments)
+    }
+
+    static func escapeLike(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    static func readTask(_ row: Statement) throws -> Task {
+        Task(
+            id: row.int64(0),
+            uuid: row.string(1),
+            title: row.string(2),
+            notes: row.string(3),
+            list: row.string(4),
+            isDone: row.int64(5) != 0,
+            completed: row.optionalInt64(6).map(Timestamp.init(millisecondsSince1970:)),
+            due: row.optionalString(7).flatMap { CalendarDay($0) },
+            priority: row.optionalInt64(8).flatMap { rank in Priority.allCases.first { Int64($0.rank) == rank } },
+            tags: row.string(9).split(separator: " ").map(String.init),
+            position: row.int64(10),
+            created: Timestamp(millisecondsSince1970: row.int64(11)),
+            modified: Timestamp(millisecondsSince1970: row.int64(12))
+        )
+    }
+
+    func readTask(id: Int64) throws -> Task? {
+        try db.query("SELECT \(TaskSchema.columns) FROM task WHERE id = ?", [id]) { try SQLiteTaskService.readTask($0) }.first
+    }
+
+    /// Every one of `ids`, in the order given; throws `notFound` naming the missing ones.
+    func readTasks(ids: [Int64]) throws -> [Task] {
+        var found: [Task] = []
+        var missing: [Int64] = []
+        for id in ids {
+            if let task = try readTask(id: id) { found.append(task) } else { missing.append(id) }
+        }
+        if !missing.isEmpty { throw TaskServiceError.notFound(ids: missing) }
+        return found
+    }
+
+    // MARK: - Writing
+
+    public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
+        .deferred { [unowned self] in
+            let created = try self.createNow(drafts)
+            self.announce(created.map(TaskEvent.create))
+            return .just(created)
+        }
+    }
+
+    /// Creates `drafts` in one transaction with one prepared statement.
+    public func createNow(_ drafts: [TaskDraft]) throws -> [Task] {
+        try db.write {
+            let time = now()
+            var bottoms: [String: Int64] = [:]
+            let insert = try db.prepare("""
+                INSERT INTO task (uuid, title, notes, list, due, priority, tags, position, created, modified)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var created: [Task] = []
+            created.reserveCapacity(drafts.count)
+            for draft in drafts {
+                let position: Int64
+                if let bottom = bottoms[draft.list] {
+                    position = bottom + SQLiteTaskService.positionGap
+                } else {
+                    let last = try db.scalar("SELECT max(position) FROM task WHERE list = ?", draft.list)
+                    position = (last ?? 0) + SQLiteTaskService.positionGap
+                }
+                bottoms[draft.list] = position
+                let tags = SQLiteTaskService.normalizedTags(draft.tags)
+                let uuid = draft.uuid ?? makeUUID()
+                insert.reset()
+                try insert.bind([
+                    uuid, draft.title, draft.notes, draft.list, draft.due?.description, draft.priority?.rank,
+                    SQLiteTaskService.encodeTags(tags), position, time.millisecondsSince1970, time.millisecondsSince1970,
+                ])
+                try insert.run()
+                created.append(Task(
+                    id: db.lastInsertRowID, uuid: uuid, title: draft.title, notes: draft.notes, list: draft.list,
+                    due: draft.due, priority: draft.priority, tags: tags, position: position, created: time, modified: time
+                ))
+            }
+            insert.reset()
+            return created
+        }
+    }
+
+    public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> {
+        .deferred { [unowned self] in
+            let task = try self.db.write { () -> Task in
+                guard var task = try self.readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
+                if changes.isEmpty { return task }
+                if let title = changes.title { task.title = title }
+                if let notes = changes.notes { task.notes = notes }
+                if let list = changes.list, list != task.list {
+                    task.list = list
+                    task.position = try self.bottomPosition(of: list)
+                }
+                if let due = changes.due { task.due = due }
+                if let priority = changes.priority { task.priority = priority }
+                task.tags = SQLiteTaskService.normalizedTags(
+                    task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags
+                )
+                task.modified = self.now()
+                try self.db.run("""
+                    UPDATE task SET title = ?, notes = ?, list = ?, due = ?, priority = ?, tags = ?, position = ?,
+                    modified = ? WHERE id = ?
+                    """, task.title, task.notes, task.list, task.due?.description, task.priority?.rank,
+                    SQLiteTaskService.encodeTags(task.tags), task.position, task.modified.millisecondsSince1970, task.id)
+                return task
+            }
+            self.announce([.update(task)])
+            return .just(task)
+        }
+    }
+
+    public func delete(ids: [Int64]) -> Observable<[Task]> {
+        .deferred { [unowned self] in
+            let deleted = try self.db.write { () -> [Task] in
+                let tasks = try self.readTasks(ids: SQLiteTaskService.unique(ids))
+                let statement = try self.db.prepare("DELETE FROM task WHERE id = ?")
+                for task in tasks {
+                    statement.reset()
+                    try statement.bind([task.id])
+                    try statement.run()
+                }
+                return tasks
+            }
+            self.announce(deleted.map { .delete(id: $0.id) })
+            return .just(deleted)
+        }
+    }
+
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
+        .deferred { [unowned self] in
+            let changed = try self.db.write { () -> [Task] in
+                try self.readTasks(ids: SQLiteTaskService.unique(ids)).compactMap { task in
+                    task.isDone == isDone ? nil : try self.writeDone(task, isDone)
+                }
+            }
+            self.announce(changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+            return .just(changed)
+        }
+    }
+
+    public func toggle(ids: [Int64]) -> Observable<[Task]> {
+        .deferred { [unowned self] in
+            let changed = try self.db.write { () -> [Task] in
+                try self.readTasks(ids: SQLiteTaskService.unique(ids)).map { try self.writeDone($0, !$0.isDone) }
+            }
+            self.announce(changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+            return .just(changed)
+        }
+    }
+
+    private func writeDone(_ task: Task, _ isDone: Bool) throws -> Task {
+        var task = task
+        let time = now()
+        task.isDone = isDone
+        task.completed = isDone ? time : nil
+        task.modified = time
+        try db.run("UPDATE task SET done = ?, completed = ?, modified = ? WHERE id = ?",
+                   isDone, task.completed?.millisecondsSince1970, time.millisecondsSince1970, task.id)
+        return task
+    }
+
+    public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
+        .deferred { [unowned self] in
+            let moved = try self.db.write { try self.moveNow(id: id, to: placement) }
+            self.announce([.move(moved)])
+            return .just(moved)
+        }
+    }
+
+    private func moveNow(id: Int64, to placement: TaskPlacement) throws -> Task {
+        guard var task = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
+        switch placement {
+        case .top:
+            let first = try db.scalar("SELECT min(position) FROM task WHERE list = ? AND id != ?", task.list, id)
+            task.position = (first ?? 0) - SQLiteTaskService.positionGap
+        case .bottom:
+            let last = try db.scalar("SELECT max(position) FROM task WHERE list = ? AND id != ?", task.list, id)
+            task.position = (last ?? 0) + SQLiteTaskService.positionGap
+        case .list(let list):
+            if list != task.list {
+                task.list = list
+                task.position = try bottomPosition(of: list)
+            }
+        case .before(let otherID), .after(let otherID):
+            if otherID == id { throw TaskServiceError.moveRelativeToItself(id: id) }
+            guard let other = try readTask(id: otherID) else { throw TaskServiceError.notFound(ids: [otherID]) }
+            task.list = other.list
+            let before: Bool
+            if case .before = placement { before = true } else { before = false }
+            task.position = try position(besides: other, before: before, excluding: id)
+        }
+        task.modified = now()
+        try db.run("UPDATE task SET list = ?, position = ?, modified = ? WHERE id = ?",
+                   task.list, task.position, task.modified.millisecondsSince1970, task.id)
+        return task
+    }
+
+    /// A free position next to `other`: the midpoint of the gap. When the gap is used up, the
+    /// list is numbered afresh (rare: each halving of a 65,536 gap survives 16 moves into it).
+    private func position(besides other: Task, before: Bool, excluding id: Int64) throws -> Int64 {
+        for _ in 0..<2 {
+            let anchor = try db.scalar("SELECT position FROM task WHERE id = ?", other.id) ?? other.position
+            let neighbour = before
+                ? try db.scalar("SELECT max(position) FROM task WHERE list = ? AND position < ? AND id != ?", other.list, anchor, id)
+                : try db.scalar("SELECT min(position) FROM task WHERE list = ? AND position > ? AND id != ?", other.list, anchor, id)
+            guard let neighbour else {
+                return before ? anchor - SQLiteTaskService.positionGap : anchor + SQLiteTaskService.positionGap
+            }
+            let (low, high) = before ? (neighbour, anchor) : (anchor, neighbour)
+            if high - low >= 2 { return low + (high - low) / 2 }
+            try renumber(list: other.list)
+        }
+        throw SQLiteError(extendedCode: 1, message: "no free position in list \(other.list) after renumbering")
+    }
+
+    /// Spreads a list's positions out again, keeping their order.
+    private func renumber(list: String) throws {
+        try db.run("""
+            UPDATE task SET position = (
+                SELECT ranked.rank * ?1 FROM (
+                    SELECT id AS rid, row_number() OVER (ORDER BY position, id) AS rank FROM task WHERE list = ?2
+                ) AS ranked WHERE ranked.rid = task.id)
+            WHERE list = ?2
+            """, SQLiteTaskService.positionGap, list)
+    }
+
+    private func bottomPosition(of list: String) throws -> Int64 {
+        (try db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0) + SQLiteTaskService.positionGap
+    }
+
+    // MARK: - Events
+
+    private func announce(_ events: [TaskEvent]) {
+        switch events.count {
+        case 0: return
+        case 1: event.onNext(events[0])
+        default: event.onNext(.batch(events))
+        }
+    }
+
+    // MARK: - Tags
+
+    static func normalizedTags(_ tags: [String]) -> [String] {
+        Array(Set(tags.filter { !$0.isEmpty })).sorted()
+    }
+
+    static func encodeTags(_ tags: [String]) -> String {
+        tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "
+    }
+
+    static func unique(_ ids: [Int64]) -> [Int64] {
+        var seen = Set<Int64>()
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
