@@ -32,10 +32,18 @@ let package = Package(
         .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "reactorcore-benchmark",
-            dependencies: ["ReactorCore"],
+            dependencies: ["ReactorCore", "BenchmarkSupport"],
             path: "Benchmarks/ReactorCoreBenchmark"
+        ),
+
+        // `swift run -c release taskstore-benchmark`: the service beside the raw C API.
+        .executableTarget(
+            name: "taskstore-benchmark",
+            dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "CSQLite", "ReactorCore", "BenchmarkSupport"],
+            path: "Benchmarks/TaskStoreBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,7 @@
 //
 // Prints a Markdown table: medians of several runs, and the ratio to the floor.
 
+import BenchmarkSupport
 import ReactorCore
 
 #if canImport(Glibc)
@@ -215,8 +216,7 @@ var rows: [(workload: String, size: String, reactor: Double, floor: Double)] = [
 @MainActor func report(_ workload: String, _ size: String, reactor: Double, floor: Double) {
     rows.append((workload, size, reactor, floor))
     let line = "\(workload) \(size): \(format(reactor)) ns/action, floor \(format(floor)) ns/action"
-    var text = line + "\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    BenchmarkSupport.progress(line)
 }
 
 func format(_ value: Double) -> String {
@@ -225,22 +225,13 @@ func format(_ value: Double) -> String {
     return "\(tenths)"
 }
 
-func grouped(_ value: Int) -> String {
-    var digits = Array(String(value))
-    var index = digits.count - 3
-    while index > 0 {
-        digits.insert(",", at: index)
-        index -= 3
-    }
-    return String(digits)
-}
 
 for scale in scales {
     let actions = 1_000_000 * scale
     let runs = scale == 100 ? 3 : 5
     let reactorTime = medianNanoseconds(runs: runs, operations: actions) { counterReactor(actions: actions) }
     let floorTime = medianNanoseconds(runs: runs, operations: actions) { counterFloor(actions: actions) }
-    report("counter", "\(grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+    report("counter", "\(BenchmarkSupport.grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
 }
 
 for scale in scales {
@@ -248,7 +239,7 @@ for scale in scales {
     let runs = scale == 100 ? 3 : 5
     let reactorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Reactor(actions: actions) }
     let floorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Floor(actions: actions) }
-    report("concat3", "\(grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+    report("concat3", "\(BenchmarkSupport.grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
 }
 
 for scale in scales {
@@ -282,7 +273,7 @@ for scale in scales {
     }
     reactorSamples.sort()
     floorSamples.sort()
-    report("list", "\(grouped(items)) items", reactor: reactorSamples[2], floor: floorSamples[2])
+    report("list", "\(BenchmarkSupport.grouped(items)) items", reactor: reactorSamples[2], floor: floorSamples[2])
 }
 
 // ReactorKit's own signature, without `consuming`: every toggle copies the items (10,000 only;
@@ -300,7 +291,7 @@ do {
     let floor = medianNanoseconds(runs: 5, operations: 100_000) {
         for index in 0..<100_000 { reduceList(&state, toggle: (index &* 7919) % items) }
     }
-    report("list, reduce without `consuming`", "\(grouped(items)) items", reactor: time, floor: floor)
+    report("list, reduce without `consuming`", "\(BenchmarkSupport.grouped(items)) items", reactor: time, floor: floor)
 }
 
 print("| workload | size | ReactorCore ns/action | plain loop ns/action | ratio |")

@@ -18,6 +18,12 @@ public struct NewerSchemaError: Error, Equatable, Sendable {
     public let found: Int
     /// The newest version this program knows.
     public let supported: Int
+
+    /// The error for a file at version `found` when this program knows up to `supported`.
+    public init(found: Int, supported: Int) {
+        self.found = found
+        self.supported = supported
+    }
 }
 
 /// Brings a file's schema up to date: each pending migration in its own transaction, its

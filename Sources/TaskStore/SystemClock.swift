@@ -17,19 +17,65 @@ public enum SystemClock {
 
 /// Random (version 4) UUIDs in their usual lower-case text form.
 public enum RandomUUID {
-    /// A new random UUID, e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
+    /// A new random UUID from the system's generator, e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
     @Sendable public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return format(high: generator.next(), low: generator.next())
+    }
+
+    /// A source of UUIDs for one owner (one service, one thread): xoshiro256** seeded once from
+    /// the system's generator. A batch import makes a UUID per task, and a system call per
+    /// draw costs more than the insert itself.
+    public static func generator() -> () -> String {
+        var state = Xoshiro256StarStar()
+        return { format(high: state.next(), low: state.next()) }
+    }
+
+    static func format(high: UInt64, low: UInt64) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
+        }
         bytes[6] = (bytes[6] & 0x0f) | 0x40
         bytes[8] = (bytes[8] & 0x3f) | 0x80
-        let hex = Array("0123456789abcdef")
-        var text = ""
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(36)
         for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append("-") }
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
             text.append(hex[Int(byte >> 4)])
             text.append(hex[Int(byte & 0x0f)])
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
+}
+
+/// xoshiro256** (Blackman and Vigna): fast, 256 bits of state, seeded from the system.
+struct Xoshiro256StarStar: RandomNumberGenerator {
+    private var s0, s1, s2, s3: UInt64
+
+    init() {
+        var system = SystemRandomNumberGenerator()
+        repeat {
+            s0 = system.next()
+            s1 = system.next()
+            s2 = system.next()
+            s3 = system.next()
+        } while s0 | s1 | s2 | s3 == 0
+    }
+
+    mutating func next() -> UInt64 {
+        let result = rotate(s1 &* 5, 7) &* 9
+        let t = s1 << 17
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = rotate(s3, 45)
+        return result
+    }
+
+    private func rotate(_ x: UInt64, _ k: UInt64) -> UInt64 { (x << k) | (x >> (64 - k)) }
 }

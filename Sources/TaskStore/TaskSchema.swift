@@ -21,7 +21,7 @@ public enum TaskSchema {
                     created   INTEGER NOT NULL,
                     modified  INTEGER NOT NULL
                 );
-                CREATE INDEX task_by_list ON task (list, done, position);
+                CREATE INDEX task_by_list ON task (list, position);
                 CREATE INDEX task_by_done ON task (done, list, position);
                 CREATE INDEX task_by_due ON task (due) WHERE due IS NOT NULL;
                 """)

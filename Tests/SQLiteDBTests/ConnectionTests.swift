@@ -210,3 +210,27 @@ struct MigratorTests {
         #expect(readBytes(path) == before)
     }
 }
+
+@Suite("SQLiteDB: locking")
+struct LockingTests {
+    @Test func aWriterWaitsOutTheBusyTimeoutThenFailsWithBusyAndWritesNothing() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("locked.db")
+        let holder = try Connection(path: path)
+        try holder.execute("PRAGMA journal_mode = WAL; CREATE TABLE t (v INTEGER)")
+        let waiter = try Connection(path: path, busyTimeoutMilliseconds: 200)
+        try holder.execute("BEGIN IMMEDIATE")
+        let started = ContinuousClock.now
+        do {
+            try waiter.write { try waiter.run("INSERT INTO t VALUES (1)") }
+            Issue.record("expected busy")
+        } catch let error as SQLiteError {
+            #expect(error.code == .busy)
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(150), "it waited for the timeout first")
+        try holder.execute("ROLLBACK")
+        #expect(try waiter.scalar("SELECT count(*) FROM t") == 0)
+        try waiter.write { try waiter.run("INSERT INTO t VALUES (2)") }
+        #expect(try holder.scalar("SELECT count(*) FROM t") == 1, "the next write works")
+    }
+}
