@@ -51,6 +51,8 @@ public struct Migrator: Sendable {
     public func migrate(_ db: Connection) throws -> [String] {
         try checkNotNewer(db)
         var ran: [String] = []
+        // Up to date: take no write lock, so that a read-only file can still be read.
+        if try Migrator.version(of: db) == migrations.count { return ran }
         while true {
             // Read the version inside the write lock: another process may have migrated first.
             let done = try db.write { () -> Bool in

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ReactorCore
 import SQLiteDB
 import TaskKit
@@ -250,5 +253,53 @@ struct TaskStoreQueryTests {
             expected.insert(title, at: 1)
             #expect(try service.fetchNow(TaskQuery()).map(\.title) == expected, "round \(round)")
         }
+    }
+}
+
+/// Whether this machine can make a file unwritable even for its user: `chmod` for a normal
+/// user; for root, who ignores modes, the immutable attribute (`chattr +i`).
+func makeUnwritable(_ path: String) -> Bool {
+    if geteuid() == 0 {
+        guard system("chattr +i '\(path)' 2>/dev/null") == 0 else { return false }
+    } else {
+        chmod(path, 0o444)
+    }
+    guard let file = fopen(path, "r+") else { return true }
+    fclose(file)
+    return false
+}
+
+func makeWritable(_ path: String) {
+    if geteuid() == 0 { _ = system("chattr -i '\(path)' 2>/dev/null") } else { chmod(path, 0o600) }
+}
+
+let unwritableFilesPossible: Bool = {
+    let folder = TemporaryFolder()
+    let probe = folder.file("probe")
+    writeBytes(probe, [0])
+    defer { makeWritable(probe) }
+    return makeUnwritable(probe)
+}()
+
+@Suite("SQLiteTaskService: a read-only file")
+struct TaskStoreReadOnlyTests {
+    @Test(.enabled(if: unwritableFilesPossible, "needs chmod, or chattr +i as root"))
+    func aReadOnlyFileCanBeReadAndRefusesWritesWithATypedError() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("tasks.db")
+        do {
+            let service = try SQLiteTaskService(path: path)
+            _ = try run(service.create([TaskDraft(title: "keep me")]))
+            try service.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let before = readBytes(path)
+        #expect(makeUnwritable(path))
+        defer { makeWritable(path) }
+        let service = try SQLiteTaskService(path: path)
+        #expect(try service.fetchNow(TaskQuery()).map(\.title) == ["keep me"])
+        #expect {
+            try run(service.create([TaskDraft(title: "new")]))
+        } throws: { ($0 as? SQLiteError)?.code == .readOnly }
+        #expect(readBytes(path) == before)
     }
 }
