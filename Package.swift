@@ -29,7 +29,11 @@ let package = Package(
         // The task model and the TaskService protocol (no SQLite), and the service on SQLite.
         .target(name: "TaskKit", dependencies: ["ReactorCore"], swiftSettings: crossModule),
         .target(name: "TaskStore", dependencies: ["TaskKit", "SQLiteDB", "ReactorCore"]),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore"]),
+        .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "ReactorCore", "ReactorTesting"]),
+
+        // Test support: TCA-style TestStore for reactors.
+        .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore", "ReactorTesting"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

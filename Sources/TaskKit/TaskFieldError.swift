@@ -1,0 +1,21 @@
+/// Why a task's fields cannot be saved, with a message a person can act on.
+public enum TaskFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyTitle
+    case multilineTitle
+    case emptyList
+    case badDue(String)
+    case badPriority(String)
+    case badTag(String)
+
+    public var description: String {
+        switch self {
+        case .emptyTitle: return "the title is empty; give the task a title"
+        case .multilineTitle: return "the title has a line break; put further lines in the notes"
+        case .emptyList: return "the list name is empty; name a list, or leave it out for Inbox"
+        case .badDue(let text):
+            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, +3d, +2w or a weekday name"
+        case .badPriority(let text): return "'\(text)' is not a priority; use H, M or L"
+        case .badTag(let text): return "'\(text)' is not a tag; a tag is one word without spaces"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// A header and its tasks, as a list shows them: one list, or one status.
+public struct TaskSection: Equatable, Sendable {
+    /// The list's name, `Pending`/`Done` when grouped by status, empty when not grouped.
+    public var header: String
+    /// The tasks, in the query's order.
+    public var items: [Task]
+
+    /// A section.
+    public init(header: String, items: [Task]) {
+        self.header = header
+        self.items = items
+    }
+}
+
+extension TaskQuery {
+    /// The section header `task` falls under in this query's grouping.
+    public func header(for task: Task) -> String {
+        switch grouping {
+        case .byList: return task.list
+        case .byStatus: return task.isDone ? "Done" : "Pending"
+        case .none: return ""
+        }
+    }
+
+    /// Whether section `a` comes before section `b` (the store's SQL orders them the same way).
+    func orders(header a: String, before b: String) -> Bool {
+        switch grouping {
+        case .byList: return a < b
+        case .byStatus: return a == "Pending" && b == "Done"
+        case .none: return false
+        }
+    }
+
+    /// Splits tasks in this query's order into sections.
+    public func sections(from tasks: [Task]) -> [TaskSection] {
+        var sections: [TaskSection] = []
+        for task in tasks {
+            let header = header(for: task)
+            if sections.last?.header == header {
+                sections[sections.count - 1].items.append(task)
+            } else {
+                sections.append(TaskSection(header: header, items: [task]))
+            }
+        }
+        return sections
+    }
+}
+
+extension Array where Element == TaskSection {
+    /// Where the task with `id` is, if it is shown.
+    public func indexPath(of id: Int64) -> (section: Int, item: Int)? {
+        for (sectionIndex, section) in enumerated() {
+            if let itemIndex = section.items.firstIndex(where: { $0.id == id }) { return (sectionIndex, itemIndex) }
+        }
+        return nil
+    }
+
+    /// Takes the task with `id` out, dropping its section when it empties.
+    mutating func remove(id: Int64) {
+        guard let (section, item) = indexPath(of: id) else { return }
+        self[section].items.remove(at: item)
+        if self[section].items.isEmpty { remove(at: section) }
+    }
+
+    /// Puts `task` where `query` orders it: in its section (made if missing), by binary search.
+    mutating func insert(_ task: Task, for query: TaskQuery) {
+        let header = query.header(for: task)
+        if let section = firstIndex(where: { $0.header == header }) {
+            var low = 0
+            var high = self[section].items.count
+            while low < high {
+                let middle = (low + high) / 2
+                if query.orders(self[section].items[middle], before: task) { low = middle + 1 } else { high = middle }
+            }
+            self[section].items.insert(task, at: low)
+        } else {
+            let position = firstIndex { !query.orders(header: $0.header, before: header) } ?? count
+            insert(TaskSection(header: header, items: [task]), at: position)
+        }
+    }
+
+    /// Replaces the task with `task.id` in place when it stays in the same spot, else moves it;
+    /// removes it when it no longer matches `query`.
+    mutating func place(_ task: Task, for query: TaskQuery) {
+        if let (section, item) = indexPath(of: task.id), query.matches(task), self[section].header == query.header(for: task) {
+            let items = self[section].items
+            let afterPrevious = item == 0 || query.orders(items[item - 1], before: task)
+            let beforeNext = item == items.count - 1 || query.orders(task, before: items[item + 1])
+            if afterPrevious && beforeNext {
+                self[section].items[item] = task
+                return
+            }
+        }
+        remove(id: task.id)
+        if query.matches(task) { insert(task, for: query) }
+    }
+}
