@@ -62,17 +62,23 @@ extension Array where Element == TaskSection {
         if self[section].items.isEmpty { remove(at: section) }
     }
 
+    /// The first index in `items` whose task does not come before `task` in `query`'s order.
+    private static func lowerBound(of task: Task, in items: [Task], for query: TaskQuery) -> Int {
+        var low = 0
+        var high = items.count
+        while low < high {
+            let middle = (low + high) / 2
+            if query.orders(items[middle], before: task) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Puts `task` where `query` orders it: in its section (made if missing), by binary search.
     mutating func insert(_ task: Task, for query: TaskQuery) {
         let header = query.header(for: task)
         if let section = firstIndex(where: { $0.header == header }) {
-            var low = 0
-            var high = self[section].items.count
-            while low < high {
-                let middle = (low + high) / 2
-                if query.orders(self[section].items[middle], before: task) { low = middle + 1 } else { high = middle }
-            }
-            self[section].items.insert(task, at: low)
+            let index = Self.lowerBound(of: task, in: self[section].items, for: query)
+            self[section].items.insert(task, at: index)
         } else {
             let position = firstIndex { !query.orders(header: $0.header, before: header) } ?? count
             insert(TaskSection(header: header, items: [task]), at: position)
@@ -82,6 +88,21 @@ extension Array where Element == TaskSection {
     /// Replaces the task with `task.id` in place when it stays in the same spot, else moves it;
     /// removes it when it no longer matches `query`.
     mutating func place(_ task: Task, for query: TaskQuery) {
+        // Fast path, O(log n): a change that keeps the task's sort keys (a toggle in a list of
+        // all tasks, an edit of the notes) finds the old version where the new one sorts.
+        let header = query.header(for: task)
+        if let section = firstIndex(where: { $0.header == header }) {
+            let index = Self.lowerBound(of: task, in: self[section].items, for: query)
+            if index < self[section].items.count, self[section].items[index].id == task.id {
+                if query.matches(task) {
+                    self[section].items[index] = task
+                } else {
+                    self[section].items.remove(at: index)
+                    if self[section].items.isEmpty { remove(at: section) }
+                }
+                return
+            }
+        }
         if let (section, item) = indexPath(of: task.id), query.matches(task), self[section].header == query.header(for: task) {
             let items = self[section].items
             let afterPrevious = item == 0 || query.orders(items[item - 1], before: task)

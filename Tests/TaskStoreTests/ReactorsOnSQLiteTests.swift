@@ -1,0 +1,66 @@
+import ReactorCore
+import ReactorTesting
+import TaskKit
+import Testing
+@testable import TaskStore
+
+@Suite("The reactors on the real SQLite service")
+struct ReactorsOnSQLiteTests {
+    let today = CalendarDay(year: 2026, month: 11, day: 29) ?? CalendarDay(daysSince1970: 0)!
+
+    @Test func createToggleMoveAndDeleteFlowIntoTwoLists() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        _ = try run(service.create([TaskDraft(title: "a", list: "Work"), TaskDraft(title: "b")]))
+        let pending = TaskListReactor(service: service)
+        let everything = TaskListReactor(service: service)
+        pending.action.onNext(.refresh(TaskQuery()))
+        everything.action.onNext(.refresh(TaskQuery(status: .all, grouping: .byStatus)))
+
+        func check() throws {
+            #expect(pending.currentState.tasks == (try service.fetchNow(pending.currentState.query)))
+            #expect(everything.currentState.tasks == (try service.fetchNow(everything.currentState.query)))
+            #expect(pending.currentState.sections == pending.currentState.query.sections(from: pending.currentState.tasks))
+        }
+
+        let editor = TaskEditReactor(mode: .new, service: service, today: { today })
+        editor.action.onNext(.updateTitle("c"))
+        editor.action.onNext(.updateList("Work"))
+        editor.action.onNext(.submit)
+        try check()
+        #expect(pending.currentState.sections.map(\.header) == ["Inbox", "Work"])
+
+        let c = try #require(editor.currentState.saved)
+        pending.action.onNext(.toggleTaskDone(c.id))
+        try check()
+        #expect(everything.currentState.sections.map(\.header) == ["Pending", "Done"])
+
+        pending.action.onNext(.moveTask(c.id, to: .list("Inbox")))
+        everything.action.onNext(.setDone([c.id], false))
+        try check()
+
+        let b = try service.fetchNow(TaskQuery(list: "Inbox"))[0]
+        pending.action.onNext(.moveTask(c.id, to: .before(b.id)))
+        try check()
+        #expect(pending.currentState.sections[0].items.map(\.title) == ["c", "b"])
+
+        everything.action.onNext(.deleteTasks([b.id]))
+        try check()
+        #expect(pending.currentState.tasks.map(\.title) == ["c", "a"])
+    }
+
+    @Test func aMissingIdIsAFailurePulseAndNothingChanges() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        _ = try run(service.create([TaskDraft(title: "a")]))
+        let store = TestStore(TaskListReactor(service: service))
+        let query = TaskQuery()
+        store.send(.refresh(query)) { $0.query = query }
+        store.receive { $0.isLoading = true }
+        store.receive { $0.sections = query.sections(from: (try? service.fetchNow(query)) ?? []) }
+        store.receive { $0.isLoading = false }
+        store.send(.deleteTasks([1, 42])) { $0.failure = ServiceFailure(TaskServiceError.notFound(ids: [42])) }
+        #expect(try service.fetchNow(query).count == 1)
+        store.finish()
+    }
+}
