@@ -102,6 +102,8 @@ final class ConcatSink<Element>: Disposable, @unchecked Sendable {
             nextRequested = false
             if index == sources.count {
                 looping = false
+                disposed = true
+                current = nil
                 lock.unlock()
                 downstream.onCompleted()
                 return
@@ -119,7 +121,10 @@ final class ConcatSink<Element>: Disposable, @unchecked Sendable {
             lock.unlock()
             let subscription = source.run(AnyObserver { [unowned self] event in
                 switch event {
-                case .next, .error: self.downstream.on(event)
+                case .next: self.downstream.on(event)
+                case .error:
+                    self.downstream.on(event)
+                    self.dispose()
                 case .completed: self.subscribeNext()
                 }
             })

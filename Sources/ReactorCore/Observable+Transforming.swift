@@ -19,8 +19,10 @@ extension Observable {
                     }
                 case .error(let error):
                     observer.onError(error)
+                    upstream.dispose()
                 case .completed:
                     observer.onCompleted()
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -45,8 +47,10 @@ extension Observable {
                     }
                 case .error(let error):
                     observer.onError(error)
+                    upstream.dispose()
                 case .completed:
                     observer.onCompleted()
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -71,6 +75,7 @@ extension Observable {
                     }
                 case .error, .completed:
                     observer.on(event)
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -101,9 +106,11 @@ extension Observable {
                 case .error(let error):
                     onError?(error)
                     observer.on(event)
+                    upstream.dispose()
                 case .completed:
                     onCompleted?()
                     observer.on(event)
+                    upstream.dispose()
                 }
             }))
             guard let onDispose else { return upstream }
@@ -147,8 +154,10 @@ extension Observable {
                     }
                 case .error(let error):
                     observer.onError(error)
+                    upstream.dispose()
                 case .completed:
                     observer.onCompleted()
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -195,6 +204,7 @@ extension Observable {
                     }
                 case .error, .completed:
                     observer.on(event)
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -230,6 +240,7 @@ extension Observable {
                 case .error, .completed:
                     remaining = 0
                     observer.on(event)
+                    upstream.dispose()
                 }
             }))
             return upstream
@@ -302,19 +313,27 @@ extension Observable {
     /// On failure, goes on with the sequence `handler` makes from the error.
     public func `catch`(_ handler: @escaping (any Error) throws -> Observable<Element>) -> Observable<Element> {
         Producer { observer in
-            let current = SerialDisposable()
-            current.setDisposable(self.run(AnyObserver { event in
-                guard case .error(let error) = event else {
+            // Two holders: a source that fails during its own subscribe must not have its
+            // (late) disposable replace the fallback's.
+            let upstream = SingleAssignmentDisposable()
+            let fallback = SingleAssignmentDisposable()
+            upstream.setDisposable(self.run(AnyObserver { event in
+                switch event {
+                case .next:
                     observer.on(event)
-                    return
-                }
-                do {
-                    current.setDisposable(try handler(error).run(observer))
-                } catch {
-                    observer.onError(error)
+                case .completed:
+                    observer.on(event)
+                    upstream.dispose()
+                case .error(let error):
+                    upstream.dispose()
+                    do {
+                        fallback.setDisposable(try handler(error).run(observer))
+                    } catch {
+                        observer.onError(error)
+                    }
                 }
             }))
-            return current
+            return Disposables.create(upstream, fallback)
         }
     }
 

@@ -367,3 +367,29 @@ struct SubjectTests {
         #expect(count == 111, "added after disposal: disposed at once")
     }
 }
+
+@Suite("Operators release what they hold when they end")
+struct OperatorLifetimeTests {
+    @Test func aFallbackAfterASynchronousErrorIsNotDisposedByTheFailedSource() {
+        let fallback = PublishSubject<Int>()
+        let log = EventLog(Observable<Int>.error(TestError()).catch { _ in fallback.asObservable() })
+        #expect(fallback.hasObservers, "the fallback subscription survives the source's late disposable")
+        fallback.onNext(5)
+        #expect(log.elements == [5])
+    }
+
+    @Test func aCompletedChainIsFreedWithoutDisposal() {
+        weak var weakSink: PublishSubject<Int>?
+        do {
+            let source = PublishSubject<Int>()
+            weakSink = source
+            var seen: [Int] = []
+            _ = source.map { $0 + 1 }.filter { $0 > 0 }.scan(0, accumulator: +)
+                .catch { _ in .empty() }.subscribe(onNext: { seen.append($0) })
+            source.onNext(1)
+            source.onCompleted()
+            #expect(seen == [2])
+        }
+        #expect(weakSink == nil)
+    }
+}
