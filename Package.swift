@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "TaskStore", dependencies: ["TaskKit", "SQLiteDB", "ReactorCore"]),
         .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "ReactorCore", "ReactorTesting"]),
 
+        // The command tree as data: parsing, help, usage errors with "did you mean".
+        .target(name: "CommandLineKit"),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+
         // Test support: TCA-style TestStore for reactors.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
         .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore", "ReactorTesting"]),
