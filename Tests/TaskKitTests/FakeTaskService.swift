@@ -11,6 +11,8 @@ final class FakeTaskService: TaskService {
     private(set) var tasks: [Task] = []
     private var nextID: Int64 = 1
     private var clock: Int64 = 1_000
+    /// The last position per list, so that seeding thousands of tasks stays linear.
+    private var bottoms: [String: Int64] = [:]
     /// The next call fails (once).
     var failNext = false
 
@@ -54,7 +56,8 @@ final class FakeTaskService: TaskService {
             var made: [Task] = []
             for draft in drafts {
                 let time = self.tick()
-                let bottom = self.tasks.filter { $0.list == draft.list }.map(\.position).max() ?? 0
+                let bottom = self.bottoms[draft.list] ?? 0
+                self.bottoms[draft.list] = bottom + 100
                 let task = Task(id: self.nextID, uuid: "uuid-\(self.nextID)", title: draft.title, notes: draft.notes,
                                 list: draft.list, due: draft.due, priority: draft.priority, tags: draft.tags.sorted(),
                                 position: bottom + 100, created: time, modified: time)
@@ -129,10 +132,13 @@ final class FakeTaskService: TaskService {
             }
             switch placement {
             case .top: task.position = (positions(task.list).first ?? 0) - 100
-            case .bottom: task.position = (positions(task.list).last ?? 0) + 100
+            case .bottom:
+                task.position = (positions(task.list).last ?? 0) + 100
+                self.bottoms[task.list] = max(self.bottoms[task.list] ?? 0, task.position)
             case .list(let list):
                 task.list = list
                 task.position = (positions(list).last ?? 0) + 100
+                self.bottoms[list] = max(self.bottoms[list] ?? 0, task.position)
             case .before(let other), .after(let other):
                 let anchor = self.tasks[try self.index(of: other)]
                 task.list = anchor.list

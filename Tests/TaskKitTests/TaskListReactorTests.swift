@@ -179,3 +179,21 @@ extension FakeTaskService {
 
     func fetchedOrder() -> [Task] { fetchNow(TaskQuery()) }
 }
+
+@Suite("TaskListReactor with a large list")
+struct TaskListReactorLargeListTests {
+    @Test func aToggleChangesOneItemInPlaceWithoutCopyingTheList() {
+        let service = FakeTaskService()
+        _ = seed(service, (0..<10_000).map { TaskDraft(title: "task \($0)") })
+        let reactor = TaskListReactor(service: service)
+        reactor.action.onNext(.refresh(TaskQuery(status: .all)))
+        func itemsAddress() -> UInt {
+            reactor.currentState.sections[0].items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        }
+        let before = itemsAddress()
+        for id: Int64 in [5, 5_000, 9_999, 5] { reactor.action.onNext(.toggleTaskDone(id)) }
+        #expect(itemsAddress() == before, "the 10,000 items were copied")
+        #expect(reactor.currentState.tasks.filter(\.isDone).map(\.id) == [5_000, 9_999])
+        #expect(reactor.currentState.tasks.count == 10_000)
+    }
+}
