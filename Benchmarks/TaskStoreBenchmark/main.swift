@@ -107,7 +107,7 @@ final class Raw {
 
     /// The same inserts as the service's batch, random UUIDs included.
     func insert(count: Int, list: String) {
-        let makeUUID = RandomUUID.generator()
+        let makeUUID = TimeOrderedUUID.generator(now: SystemClock.now)
         exec("BEGIN IMMEDIATE")
         var maxPosition: Int64 = 0
         let max = statement("SELECT max(position) FROM task WHERE list = ?")

@@ -26,7 +26,7 @@ public final class SQLiteTaskService: TaskService {
         if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
         db = try Connection(path: path, options: create ? [.create] : [])
         self.now = now
-        self.makeUUID = makeUUID ?? RandomUUID.generator()
+        self.makeUUID = makeUUID ?? TimeOrderedUUID.generator(now: now)
         let migrator = Migrator(TaskSchema.migrations)
         try migrator.checkNotNewer(db)
         if path != ":memory:" { try db.execute("PRAGMA journal_mode = WAL") }

@@ -31,14 +31,16 @@ public enum RandomUUID {
         return { format(high: state.next(), low: state.next()) }
     }
 
-    static func format(high: UInt64, low: UInt64) -> String {
+    static func format(high: UInt64, low: UInt64, setVersion: Bool = true) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
             bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
         }
-        bytes[6] = (bytes[6] & 0x0f) | 0x40
-        bytes[8] = (bytes[8] & 0x3f) | 0x80
+        if setVersion {
+            bytes[6] = (bytes[6] & 0x0f) | 0x40
+            bytes[8] = (bytes[8] & 0x3f) | 0x80
+        }
         let hex: [UInt8] = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(36)
@@ -48,6 +50,38 @@ public enum RandomUUID {
             text.append(hex[Int(byte & 0x0f)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// Time-ordered (version 7, RFC 9562) UUIDs: 48 bits of Unix milliseconds, a 12-bit counter
+/// that keeps them increasing within a millisecond, and 62 random bits. Consecutive tasks get
+/// neighbouring keys, so the `uuid` index grows at its end instead of at random places — a
+/// batch import's largest cost after the rows themselves.
+public enum TimeOrderedUUID {
+    /// A source of increasing UUIDs for one owner, reading the time from `now`.
+    public static func generator(now: @escaping () -> Timestamp) -> () -> String {
+        var random = Xoshiro256StarStar()
+        var lastMilliseconds: Int64 = -1
+        var counter: UInt64 = 0
+        return {
+            var milliseconds = max(0, now().millisecondsSince1970)
+            if milliseconds <= lastMilliseconds {
+                // Same (or an earlier) millisecond: count up; past 4,095, borrow the next one.
+                milliseconds = lastMilliseconds
+                counter += 1
+                if counter > 0xFFF {
+                    milliseconds += 1
+                    counter = random.next() & 0x1FF
+                }
+            } else {
+                // A fresh millisecond starts its counter low and random, leaving room to count.
+                counter = random.next() & 0x1FF
+            }
+            lastMilliseconds = milliseconds
+            let high = (UInt64(milliseconds) & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | counter
+            let low = (random.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+            return RandomUUID.format(high: high, low: low, setVersion: false)
+        }
     }
 }
 

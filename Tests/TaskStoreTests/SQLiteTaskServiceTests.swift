@@ -303,3 +303,30 @@ struct TaskStoreReadOnlyTests {
         #expect(readBytes(path) == before)
     }
 }
+
+@Suite("UUIDs")
+struct UUIDTests {
+    @Test func timeOrderedUUIDsAreVersion7IncreasingAndUnique() {
+        var clock: Int64 = 1_800_000_000_000
+        let make = TimeOrderedUUID.generator(now: {
+            // Many per millisecond, then a step back in time: still increasing.
+            clock += 1
+            return Timestamp(millisecondsSince1970: clock / 5_000 * 5_000 - (clock % 7 == 0 ? 10 : 0))
+        })
+        let uuids = (0..<20_000).map { _ in make() }
+        #expect(uuids == uuids.sorted(), "each one sorts after the one before")
+        #expect(Set(uuids).count == uuids.count)
+        for uuid in uuids.prefix(100) {
+            let characters = Array(uuid)
+            #expect(characters.count == 36)
+            #expect(characters[14] == "7", "version 7")
+            #expect("89ab".contains(characters[19]), "RFC 9562 variant")
+        }
+        #expect(uuids[0].hasPrefix("01a3185c-"), "the first 48 bits are the milliseconds: 1.8e12 >> 16 is 0x01a3185c")
+    }
+
+    @Test func randomUUIDsAreVersion4() {
+        let uuid = Array(RandomUUID.make())
+        #expect(uuid.count == 36 && uuid[14] == "4" && "89ab".contains(uuid[19]))
+    }
+}
