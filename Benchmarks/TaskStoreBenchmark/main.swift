@@ -52,6 +52,11 @@ let log = BenchmarkSupport.progress
 
 // MARK: - The raw C API floor
 
+struct RawError: Error {
+    let code: Int32
+    let sql: String
+}
+
 /// One raw connection and its statements, prepared once.
 final class Raw {
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -59,10 +64,11 @@ final class Raw {
     let db: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    init(path: String) {
+    init(path: String) throws {
         var handle: OpaquePointer?
-        sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
-        db = handle.unsafelyUnwrapped
+        let code = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil)
+        guard code == SQLITE_OK, let handle else { throw RawError(code: code, sql: "open \(path)") }
+        db = handle
         sqlite3_busy_timeout(db, 10_000)
         exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768")
     }
@@ -80,9 +86,14 @@ final class Raw {
             return cached
         }
         var statement: OpaquePointer?
-        sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        statements[sql] = statement.unsafelyUnwrapped
-        return statement.unsafelyUnwrapped
+        let code = sqlite3_prepare_v3(db, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else {
+            // The floor's SQL is fixed; a failure here is a broken benchmark, reported and ended.
+            log("raw: cannot prepare \(sql): \(String(cString: sqlite3_errmsg(db)))")
+            exit(1)
+        }
+        statements[sql] = statement
+        return statement
     }
 
     func text(_ statement: OpaquePointer, _ index: Int32) -> String {
@@ -242,7 +253,7 @@ do {
         copyFile(template, "\(folder)/insert-service-\(run).db")
         copyFile(template, "\(folder)/insert-raw-\(run).db")
         let service = try SQLiteTaskService(path: "\(folder)/insert-service-\(run).db")
-        let raw = Raw(path: "\(folder)/insert-raw-\(run).db")
+        let raw = try Raw(path: "\(folder)/insert-raw-\(run).db")
         serviceSamples.append(nanoseconds(try clock.measure { _ = try service.createNow(drafts) }))
         rawSamples.append(nanoseconds(clock.measure { raw.insert(count: count, list: "Inbox") }))
     }
@@ -256,7 +267,7 @@ for size in sizes {
     let lists = max(1, size / 10_000)
     let path = try makeFile(count: size, lists: lists)
     let service = try SQLiteTaskService(path: path)
-    let raw = Raw(path: path)
+    let raw = try Raw(path: path)
     let label = "\(BenchmarkSupport.grouped(size)) tasks"
 
     if size == 100_000 {
