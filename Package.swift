@@ -53,6 +53,9 @@ let package = Package(
             dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "CSQLite", "ReactorCore", "BenchmarkSupport"],
             path: "Benchmarks/TaskStoreBenchmark"
         ),
+
+        // A helper for the multi-process test: one process adding tasks one transaction at a time.
+        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskKit", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

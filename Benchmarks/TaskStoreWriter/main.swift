@@ -1,0 +1,26 @@
+// taskstore-writer PATH COUNT LABEL — adds COUNT tasks titled "LABEL N" to the database at
+// PATH, each in its own transaction, as COUNT separate `tasks add` commands would. The
+// multi-process test starts several at once. Exit status 0 when every write landed.
+
+import BenchmarkSupport
+import TaskKit
+import TaskStore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let count = Int(arguments[2]), count >= 0 else {
+    BenchmarkSupport.progress("usage: taskstore-writer PATH COUNT LABEL")
+    exit(2)
+}
+do {
+    let service = try SQLiteTaskService(path: arguments[1])
+    for index in 0..<count {
+        _ = try service.createNow([TaskDraft(title: "\(arguments[3]) \(index)", list: arguments[3])])
+    }
+} catch {
+    BenchmarkSupport.progress("taskstore-writer: \(error)")
+    exit(1)
+}
