@@ -24,7 +24,7 @@ let package = Package(
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
 
         // The task model and the TaskService protocol (no SQLite), and the service on SQLite.
         .target(name: "TaskKit", dependencies: ["ReactorCore"], swiftSettings: crossModule),
@@ -35,9 +35,10 @@ let package = Package(
         .target(name: "CommandLineKit"),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
 
-        // Test support: TCA-style TestStore for reactors.
+        // Test support: TCA-style TestStore for reactors; temporary folders and files.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore", "ReactorTesting"]),
+        .target(name: "TestSupport"),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

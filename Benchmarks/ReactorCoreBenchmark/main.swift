@@ -226,21 +226,19 @@ func format(_ value: Double) -> String {
 }
 
 
-for scale in scales {
-    let actions = 1_000_000 * scale
-    let runs = scale == 100 ? 3 : 5
-    let reactorTime = medianNanoseconds(runs: runs, operations: actions) { counterReactor(actions: actions) }
-    let floorTime = medianNanoseconds(runs: runs, operations: actions) { counterFloor(actions: actions) }
-    report("counter", "\(BenchmarkSupport.grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+/// A workload of `1,000,000 × scale` actions at each scale, beside its floor.
+@MainActor func measureActions(_ name: String, reactor: (Int) -> Void, floor: (Int) -> Void) {
+    for scale in scales {
+        let actions = 1_000_000 * scale
+        let runs = scale == 100 ? 3 : 5
+        let reactorTime = medianNanoseconds(runs: runs, operations: actions) { reactor(actions) }
+        let floorTime = medianNanoseconds(runs: runs, operations: actions) { floor(actions) }
+        report(name, "\(BenchmarkSupport.grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
+    }
 }
 
-for scale in scales {
-    let actions = 1_000_000 * scale
-    let runs = scale == 100 ? 3 : 5
-    let reactorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Reactor(actions: actions) }
-    let floorTime = medianNanoseconds(runs: runs, operations: actions) { concat3Floor(actions: actions) }
-    report("concat3", "\(BenchmarkSupport.grouped(actions)) actions", reactor: reactorTime, floor: floorTime)
-}
+measureActions("counter", reactor: counterReactor, floor: counterFloor)
+measureActions("concat3", reactor: concat3Reactor, floor: concat3Floor)
 
 for scale in scales {
     let items = 10_000 * scale

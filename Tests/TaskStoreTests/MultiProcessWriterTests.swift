@@ -3,6 +3,7 @@ import Glibc
 #endif
 import SQLiteDB
 import TaskKit
+import TestSupport
 import Testing
 @testable import TaskStore
 

@@ -4,6 +4,7 @@ import Glibc
 import ReactorCore
 import SQLiteDB
 import TaskKit
+import TestSupport
 import Testing
 @testable import TaskStore
 

@@ -3,10 +3,12 @@ import Glibc
 #endif
 
 /// A fresh folder under /tmp for one test, removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
+public final class TemporaryFolder {
+    /// The folder's path.
+    public let path: String
 
-    init() {
+    /// Makes the folder.
+    public init() {
         var template = Array("/tmp/tasks-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
@@ -16,14 +18,16 @@ final class TemporaryFolder {
         if made == nil { mkdir(path, 0o700) }
     }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    /// The path of `name` inside the folder.
+    public func file(_ name: String) -> String { path + "/" + name }
 
     deinit {
         _ = system("rm -rf '\(path)'")
     }
 }
 
-func readBytes(_ path: String) -> [UInt8] {
+/// The bytes of the file at `path` (empty when it cannot be read).
+public func readBytes(_ path: String) -> [UInt8] {
     guard let file = fopen(path, "rb") else { return [] }
     defer { fclose(file) }
     var bytes: [UInt8] = []
@@ -36,13 +40,15 @@ func readBytes(_ path: String) -> [UInt8] {
     return bytes
 }
 
-func writeBytes(_ path: String, _ bytes: [UInt8]) {
+/// Writes `bytes` to the file at `path`, replacing it.
+public func writeBytes(_ path: String, _ bytes: [UInt8]) {
     guard let file = fopen(path, "wb") else { return }
     _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
     fclose(file)
 }
 
-func fileMode(_ path: String) -> UInt32 {
+/// The permission bits of `path`.
+public func fileMode(_ path: String) -> UInt32 {
     var info = stat()
     stat(path, &info)
     return UInt32(info.st_mode) & 0o777
