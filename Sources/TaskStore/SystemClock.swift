@@ -17,18 +17,11 @@ public enum SystemClock {
 
 /// Random (version 4) UUIDs in their usual lower-case text form.
 public enum RandomUUID {
-    /// A new random UUID from the system's generator, e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
+    /// A new random UUID from the system's generator (a system call per draw; services use
+    /// `TimeOrderedUUID`, which draws from a seeded xoshiro256**), e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
     @Sendable public static func make() -> String {
         var generator = SystemRandomNumberGenerator()
         return format(high: generator.next(), low: generator.next())
-    }
-
-    /// A source of UUIDs for one owner (one service, one thread): xoshiro256** seeded once from
-    /// the system's generator. A batch import makes a UUID per task, and a system call per
-    /// draw costs more than the insert itself.
-    public static func generator() -> () -> String {
-        var state = Xoshiro256StarStar()
-        return { format(high: state.next(), low: state.next()) }
     }
 
     static func format(high: UInt64, low: UInt64, setVersion: Bool = true) -> String {
