@@ -13,11 +13,15 @@ public struct Migration: Sendable {
 }
 
 /// The schema is newer than this program knows: it refuses the file and writes nothing.
-public struct NewerSchemaError: Error, Equatable, Sendable {
+public struct NewerSchemaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The schema version in the file.
     public let found: Int
     /// The newest version this program knows.
     public let supported: Int
+
+    public var description: String {
+        "the database file is from a newer version (schema \(found); this program knows up to \(supported)); it was left untouched — use a newer program"
+    }
 
     /// The error for a file at version `found` when this program knows up to `supported`.
     public init(found: Int, supported: Int) {

@@ -234,3 +234,11 @@ struct LockingTests {
         #expect(try holder.scalar("SELECT count(*) FROM t") == 1, "the next write works")
     }
 }
+
+@Suite("SQLiteDB: error texts")
+struct ErrorTextTests {
+    @Test func aNewerSchemaSaysWhatHappenedAndWhatToDo() {
+        let text = NewerSchemaError(found: 9, supported: 1).description
+        #expect(text.contains("schema 9") && text.contains("up to 1") && text.contains("untouched") && text.contains("newer program"))
+    }
+}
