@@ -13,6 +13,7 @@ let crossModule: [SwiftSetting] = [
 let package = Package(
     name: "tasks",
     products: [
+        .executable(name: "tasks", targets: ["tasks"]),
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
@@ -33,7 +34,12 @@ let package = Package(
 
         // The command tree as data: parsing, help, usage errors with "did you mean".
         .target(name: "CommandLineKit"),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
+
+        // The `tasks` program: commands as reactor actions, views printing their state.
+        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TaskKit", "TaskStore", "SQLiteDB", "ReactorCore"]),
+        .executableTarget(name: "tasks", dependencies: ["TaskCLI"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskKit", "TaskStore", "CommandLineKit", "TestSupport"]),
 
         // Test support: TCA-style TestStore for reactors; temporary folders and files.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),

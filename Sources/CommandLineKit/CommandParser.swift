@@ -32,6 +32,11 @@ public struct CommandParser: Sendable {
                 index += 1
                 continue
             }
+            if word.count == 2, word.hasPrefix("-"), let letter = word.last,
+               allOptions.first(where: { $0.short == letter })?.takesValue == true {
+                index += 1
+                continue
+            }
             if !word.hasPrefix("-") || word == "-" { return true }
         }
         return false

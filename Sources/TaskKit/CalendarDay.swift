@@ -13,6 +13,15 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         self.day = day
     }
 
+    /// 1970-01-01, the day `daysSince1970` counts from.
+    public static let unixEpoch = CalendarDay(checkedYear: 1970, month: 1, day: 1)
+
+    private init(checkedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else.
     public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -20,6 +20,9 @@ public final class TaskEditReactor: Reactor {
         case addTag(String)
         case removeTag(String)
         case submit
+        /// Create one task per title, each with the other fields as they are, in one
+        /// transaction: a bad title stops the whole batch, named by its 1-based number.
+        case submitTitles([String])
         case cancel
     }
 
@@ -28,6 +31,8 @@ public final class TaskEditReactor: Reactor {
         case setValidationError(TaskFieldError)
         case setFailure(ServiceFailure)
         case setSaved(Task)
+        case setSavedAll([Task])
+        case setSaving(Bool)
         case dismiss
     }
 
@@ -49,6 +54,10 @@ public final class TaskEditReactor: Reactor {
         public var isDismissed = false
         /// The task as saved by the last successful submit.
         public var saved: Task?
+        /// The tasks a `submitTitles` created, in order.
+        public var savedAll: [Task] = []
+        /// A submit is writing (a large batch takes a moment).
+        public var isSaving = false
         @Pulse public var validationError: TaskFieldError?
         @Pulse public var failure: ServiceFailure?
 
@@ -94,6 +103,8 @@ public final class TaskEditReactor: Reactor {
             return .just(.dismiss)
         case .submit:
             return submit(fields)
+        case .submitTitles(let titles):
+            return submit(fields, titles: titles)
         }
         return .just(.setFields(fields))
     }
@@ -121,6 +132,47 @@ public final class TaskEditReactor: Reactor {
             .catch { .just(.setFailure(ServiceFailure($0))) }
     }
 
+    private func submit(_ fields: Fields, titles: [String]) -> Observable<Mutation> {
+        var drafts: [TaskDraft] = []
+        drafts.reserveCapacity(titles.count)
+        do {
+            let shared = try validateSharedFields(fields)
+            for (index, title) in titles.enumerated() {
+                let trimmed: String
+                do {
+                    trimmed = try TaskEditReactor.validateTitle(title)
+                } catch let error as TaskFieldError {
+                    throw TaskFieldError.inItem(index + 1, error)
+                }
+                drafts.append(TaskDraft(title: trimmed, notes: fields.notes, list: shared.list, due: shared.due,
+                                        priority: shared.priority, tags: shared.tags))
+            }
+        } catch let error as TaskFieldError {
+            return .just(.setValidationError(error))
+        } catch {
+            return .just(.setFailure(ServiceFailure(error)))
+        }
+        return Observable.concat([
+            .just(.setSaving(true)),
+            service.create(drafts)
+                .flatMap { Observable<Mutation>.from([.setSavedAll($0), .dismiss]) }
+                .catch { .just(.setFailure(ServiceFailure($0))) },
+            .just(.setSaving(false)),
+        ])
+    }
+
+    /// The longest title accepted, in UTF-8 bytes: a title is one line, not a document.
+    public static let maximumTitleBytes = 4096
+
+    /// `title` trimmed, or why it cannot be one.
+    static func validateTitle(_ title: String) throws -> String {
+        let trimmed = title.trimmingWhitespace
+        if trimmed.isEmpty { throw TaskFieldError.emptyTitle }
+        if trimmed.contains(where: \.isNewline) { throw TaskFieldError.multilineTitle }
+        if trimmed.utf8.count > maximumTitleBytes { throw TaskFieldError.titleTooLong(bytes: trimmed.utf8.count, limit: maximumTitleBytes) }
+        return trimmed
+    }
+
     /// Only what differs from the task: an edit keeps every field it did not touch.
     private func changes(from task: Task, to validated: Validated, notes: String) -> TaskChanges {
         var changes = TaskChanges()
@@ -143,9 +195,14 @@ public final class TaskEditReactor: Reactor {
     }
 
     private func validate(_ fields: Fields) throws -> Validated {
-        let title = fields.title.trimmingWhitespace
-        if title.isEmpty { throw TaskFieldError.emptyTitle }
-        if title.contains(where: \.isNewline) { throw TaskFieldError.multilineTitle }
+        let title = try TaskEditReactor.validateTitle(fields.title)
+        var validated = try validateSharedFields(fields)
+        validated.title = title
+        return validated
+    }
+
+    /// Every field but the title.
+    private func validateSharedFields(_ fields: Fields) throws -> Validated {
         let list = fields.list.trimmingWhitespace
         if list.isEmpty || list.contains(where: \.isNewline) { throw TaskFieldError.emptyList }
         var due: CalendarDay?
@@ -162,7 +219,7 @@ public final class TaskEditReactor: Reactor {
         for tag in fields.tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) {
             throw TaskFieldError.badTag(tag)
         }
-        return Validated(title: title, list: list, due: due, priority: priority, tags: fields.tags)
+        return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags)
     }
 
     public func reduce(state: consuming State, mutation: Mutation) -> State {
@@ -172,6 +229,8 @@ public final class TaskEditReactor: Reactor {
         case .setValidationError(let error): state.validationError = error
         case .setFailure(let failure): state.failure = failure
         case .setSaved(let task): state.saved = task
+        case .setSavedAll(let tasks): state.savedAll = tasks
+        case .setSaving(let isSaving): state.isSaving = isSaving
         case .dismiss: state.isDismissed = true
         }
         return state

@@ -1,11 +1,14 @@
 /// Why a task's fields cannot be saved, with a message a person can act on.
-public enum TaskFieldError: Error, Equatable, Sendable, CustomStringConvertible {
+public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyTitle
     case multilineTitle
     case emptyList
     case badDue(String)
     case badPriority(String)
     case badTag(String)
+    case titleTooLong(bytes: Int, limit: Int)
+    /// The error of the `n`th (1-based) title of a batch, e.g. line 3 of `tasks add -`.
+    case inItem(Int, TaskFieldError)
 
     public var description: String {
         switch self {
@@ -16,6 +19,9 @@ public enum TaskFieldError: Error, Equatable, Sendable, CustomStringConvertible 
             return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, +3d, +2w or a weekday name"
         case .badPriority(let text): return "'\(text)' is not a priority; use H, M or L"
         case .badTag(let text): return "'\(text)' is not a tag; a tag is one word without spaces"
+        case .titleTooLong(let bytes, let limit):
+            return "the title is \(bytes) bytes long; keep it under \(limit) and put the rest in the notes"
+        case .inItem(let number, let error): return "title \(number): \(error)"
         }
     }
 }

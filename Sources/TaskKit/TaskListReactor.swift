@@ -8,11 +8,15 @@ public final class TaskListReactor: Reactor {
         /// Fetch again, with this query.
         case refresh(TaskQuery)
         case toggleTaskDone(Int64)
+        /// Flip several tasks in one transaction: all of them or, when one is missing, none.
+        case toggleTasksDone([Int64])
         case setDone([Int64], Bool)
         case deleteTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
         /// Ask to open the editor for a task.
         case selectTask(Int64)
+        /// Load the lists with their counts.
+        case loadLists
     }
 
     public enum Mutation {
@@ -22,6 +26,7 @@ public final class TaskListReactor: Reactor {
         case applyEvent(TaskEvent)
         case setFailure(ServiceFailure)
         case openEditor(Task)
+        case setLists([TaskListSummary])
     }
 
     public struct State: Equatable {
@@ -32,6 +37,11 @@ public final class TaskListReactor: Reactor {
         @Pulse public var failure: ServiceFailure?
         /// The view should open the editor for this task.
         @Pulse public var editing: Task?
+        /// The lists with their counts, once loaded.
+        public var lists: [TaskListSummary]?
+        /// Each committed change as it arrives, whether or not it touches the sections: what a
+        /// view confirms after a toggle, a delete or a move.
+        @Pulse public var applied: TaskEvent?
 
         public init(query: TaskQuery) { self.query = query }
 
@@ -61,6 +71,8 @@ public final class TaskListReactor: Reactor {
             ])
         case .toggleTaskDone(let id):
             return reportOnly(service.toggle(ids: [id]))
+        case .toggleTasksDone(let ids):
+            return reportOnly(service.toggle(ids: ids))
         case .setDone(let ids, let isDone):
             return reportOnly(service.setDone(ids: ids, isDone))
         case .deleteTasks(let ids):
@@ -73,6 +85,12 @@ public final class TaskListReactor: Reactor {
             }
             return service.task(id: id).map { Mutation.openEditor($0) }
                 .catch { .just(.setFailure(ServiceFailure($0))) }
+        case .loadLists:
+            return Observable.concat([
+                .just(.setLoading(true)),
+                service.lists().map { Mutation.setLists($0) }.catch { .just(.setFailure(ServiceFailure($0))) },
+                .just(.setLoading(false)),
+            ])
         }
     }
 
@@ -97,10 +115,13 @@ public final class TaskListReactor: Reactor {
             state.sections = sections
         case .applyEvent(let event):
             TaskListReactor.apply(event, to: &state)
+            state.applied = event
         case .setFailure(let failure):
             state.failure = failure
         case .openEditor(let task):
             state.editing = task
+        case .setLists(let lists):
+            state.lists = lists
         }
         return state
     }
@@ -111,8 +132,8 @@ public final class TaskListReactor: Reactor {
             if state.query.matches(task) { state.sections.insert(task, for: state.query) }
         case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task):
             state.sections.place(task, for: state.query)
-        case .delete(let id):
-            state.sections.remove(id: id)
+        case .delete(let task):
+            state.sections.remove(id: task.id)
         case .batch(let events):
             for event in events { apply(event, to: &state) }
         }

@@ -39,7 +39,8 @@ public protocol TaskService: AnyObject {
 public enum TaskEvent: Equatable, Sendable {
     case create(Task)
     case update(Task)
-    case delete(id: Int64)
+    /// The task as it was when deleted.
+    case delete(Task)
     case move(Task)
     case markAsDone(Task)
     case markAsUndone(Task)

@@ -247,7 +247,7 @@ public final class SQLiteTaskService: TaskService {
                 }
                 return tasks
             }
-            self.announce(deleted.map { .delete(id: $0.id) })
+            self.announce(deleted.map { .delete($0) })
             return .just(deleted)
         }
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Testing
 @testable import CommandLineKit
 
@@ -116,38 +117,13 @@ struct HelpFormatterTests {
     @Test(arguments: [[String](), ["add"], ["list"]])
     func helpMatchesItsGoldenFile(path: [String]) throws {
         let name = "help-" + (path.isEmpty ? "root" : path.joined(separator: "-")) + ".txt"
-        try assertGolden(help.help(for: path), named: name)
+        assertGolden(help.help(for: path), named: name)
     }
 }
 
 /// Compares `text` with `Fixtures/CommandLineKit/NAME`; `RECORD_GOLDEN=1` rewrites the file.
-func assertGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let path = fixturesFolder() + "/CommandLineKit/" + name
-    if getenv("RECORD_GOLDEN") != nil {
-        guard let file = fopen(path, "w") else { throw GoldenError.cannotWrite(path) }
-        fputs(text, file)
-        fclose(file)
-        return
+func assertGolden(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let mismatch = goldenMismatch(text, named: "CommandLineKit/" + name) {
+        Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
     }
-    guard let file = fopen(path, "r") else {
-        Issue.record("no golden file \(path); run with RECORD_GOLDEN=1 to make it", sourceLocation: sourceLocation)
-        return
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    while true {
-        let byte = fgetc(file)
-        if byte == EOF { break }
-        bytes.append(UInt8(byte))
-    }
-    #expect(text == String(decoding: bytes, as: UTF8.self), sourceLocation: sourceLocation)
-}
-
-enum GoldenError: Error { case cannotWrite(String) }
-
-func fixturesFolder(file: String = #filePath) -> String {
-    // Tests/CommandLineKitTests/ThisFile.swift → the package root.
-    var parts = file.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/") + "/Fixtures"
 }

@@ -90,7 +90,7 @@ final class FakeTaskService: TaskService {
             try self.requireAll(ids)
             let removed = self.tasks.filter { ids.contains($0.id) }
             self.tasks.removeAll { ids.contains($0.id) }
-            return (removed, removed.map { .delete(id: $0.id) })
+            return (removed, removed.map { .delete($0) })
         }
     }
 

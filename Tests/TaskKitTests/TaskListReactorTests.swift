@@ -39,6 +39,7 @@ struct TaskListReactorTests {
             store.send(.toggleTaskDone(tasks[0].id)) {
                 $0.sections[0].items[0].isDone = round % 2 == 1
                 $0.sections[0].items[0].completed = service.tasks[0].completed
+                $0.applied = round % 2 == 1 ? .markAsDone(service.tasks[0]) : .markAsUndone(service.tasks[0])
             }
         }
         #expect(store.reactor.currentState.tasks.map(\.isDone) == [true, false])
@@ -50,7 +51,10 @@ struct TaskListReactorTests {
         let tasks = seed(service, [TaskDraft(title: "a", list: "Solo"), TaskDraft(title: "b")])
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
-        store.send(.setDone([tasks[0].id], true)) { $0.sections = [TaskSection(header: "Inbox", items: [tasks[1]])] }
+        store.send(.setDone([tasks[0].id], true)) {
+            $0.sections = [TaskSection(header: "Inbox", items: [tasks[1]])]
+            $0.applied = .markAsDone(service.tasks[0])
+        }
         store.send(.setDone([tasks[0].id], true))  // already done: nothing changes, no event
         store.finish()
     }
@@ -60,8 +64,14 @@ struct TaskListReactorTests {
         let tasks = seed(service, [TaskDraft(title: "a"), TaskDraft(title: "b"), TaskDraft(title: "c")])
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
-        store.send(.deleteTasks([tasks[0].id, tasks[2].id])) { $0.sections[0].items.remove(at: 0) }
-        store.receive { $0.sections[0].items.remove(at: 1) }
+        store.send(.deleteTasks([tasks[0].id, tasks[2].id])) {
+            $0.sections[0].items.remove(at: 0)
+            $0.applied = .delete(tasks[0])
+        }
+        store.receive {
+            $0.sections[0].items.remove(at: 1)
+            $0.applied = .delete(tasks[2])
+        }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["b"])
         store.finish()
     }
@@ -71,9 +81,15 @@ struct TaskListReactorTests {
         let tasks = seed(service, [TaskDraft(title: "a"), TaskDraft(title: "b"), TaskDraft(title: "c")])
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
-        store.send(.moveTask(tasks[2].id, to: .top)) { $0.sections[0].items = service.fetchedOrder() }
+        store.send(.moveTask(tasks[2].id, to: .top)) {
+            $0.sections[0].items = service.fetchedOrder()
+            $0.applied = service.tasks.first { $0.id == tasks[2].id }.map(TaskEvent.move)
+        }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "a", "b"])
-        store.send(.moveTask(tasks[0].id, to: .list("Later"))) { $0.sections = service.sections(TaskQuery()) }
+        store.send(.moveTask(tasks[0].id, to: .list("Later"))) {
+            $0.sections = service.sections(TaskQuery())
+            $0.applied = service.tasks.first { $0.id == tasks[0].id }.map(TaskEvent.move)
+        }
         #expect(store.reactor.currentState.sections.map(\.header) == ["Inbox", "Later"])
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "b", "a"])
         store.finish()
@@ -131,6 +147,7 @@ struct TaskListReactorTests {
         store.send(.toggleTaskDone(tasks[0].id)) {
             $0.sections[0].items[0].isDone = true
             $0.sections[0].items[0].completed = service.tasks[0].completed
+            $0.applied = .markAsDone(service.tasks[0])
         }
         #expect(failures.count == 2)
         subscription.dispose()

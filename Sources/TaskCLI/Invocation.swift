@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CommandLineKit
+import TaskKit
+import TaskStore
+
+/// Everything a run of `tasks` takes from its process — arguments, environment, standard
+/// streams, the terminal, the clock — so that every command runs in-process in tests.
+public struct Invocation {
+    /// The arguments after the program's name.
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var stdin: Input
+    public var stdout: Output
+    public var stderr: Output
+    public var terminal: TerminalFacts
+    /// The clock for created/modified/completed times.
+    public var now: @Sendable () -> Timestamp
+    /// Today, in local time: what `today`, `+3d` and `--overdue` count from.
+    public var today: () -> CalendarDay
+    /// Makes uuids for new tasks; `nil` for the store's default.
+    public var makeUUID: (() -> String)?
+    /// Runs `$VISUAL`/`$EDITOR` on a file and returns its exit status.
+    public var runEditor: (_ editor: String, _ path: String) -> Int32
+
+    public init(
+        arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
+        terminal: TerminalFacts, now: @escaping @Sendable () -> Timestamp = SystemClock.now,
+        today: @escaping () -> CalendarDay = LocalDay.today, makeUUID: (() -> String)? = nil,
+        runEditor: @escaping (_ editor: String, _ path: String) -> Int32 = Editor.run
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.terminal = terminal
+        self.now = now
+        self.today = today
+        self.makeUUID = makeUUID
+        self.runEditor = runEditor
+    }
+
+    /// This process's own: `CommandLine.arguments`, `environ`, file descriptors 0, 1 and 2.
+    public static func process() -> Invocation {
+        var environment: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return Invocation(
+            arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,
+            stdin: .standardInput(), stdout: Output(descriptor: 1), stderr: Output(descriptor: 2),
+            terminal: .current()
+        )
+    }
+}
+
+/// The local calendar day, from the C library's idea of the time zone (`TZ`, /etc/localtime).
+public enum LocalDay {
+    public static func today() -> CalendarDay {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+            ?? CalendarDay(daysSince1970: Int(now / 86_400)) ?? .unixEpoch
+    }
+}
+
+/// Running the user's editor, as `git commit` does: through `sh -c`, so `EDITOR="code -w"` works.
+public enum Editor {
+    public static func run(_ editor: String, _ path: String) -> Int32 {
+        var pid = pid_t()
+        let arguments = ["sh", "-c", editor + " \"$1\"", "sh", path]
+        var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        pointers.append(nil)
+        defer { for pointer in pointers { free(pointer) } }
+        let result = posix_spawnp(&pid, "sh", nil, nil, &pointers, environ)
+        guard result == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}

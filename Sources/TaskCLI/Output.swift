@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A buffered byte stream to a file descriptor or to memory (for in-process tests).
+///
+/// A closed pipe is not an error for a command-line tool: on `EPIPE` the stream marks itself
+/// closed and drops everything after, so that `tasks list | head -1` ends quietly.
+public final class Output {
+    enum Target {
+        case descriptor(Int32)
+        case memory
+    }
+
+    private let target: Target
+    private var buffer: [UInt8] = []
+    private let capacity = 1 << 16
+    /// The reader went away (EPIPE); further writes are dropped.
+    public private(set) var isClosed = false
+    /// Everything written, for a memory stream.
+    public private(set) var captured: [UInt8] = []
+
+    /// A stream writing to file descriptor `descriptor`.
+    public init(descriptor: Int32) {
+        target = .descriptor(descriptor)
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// A stream that keeps what it is given (`text`).
+    public init() { target = .memory }
+
+    /// What was written, as text (memory streams).
+    public var text: String { String(decoding: captured, as: UTF8.self) }
+
+    public func write(_ text: String) {
+        if isClosed { return }
+        var text = text
+        text.withUTF8 { bytes in buffer.append(contentsOf: bytes) }
+        if buffer.count >= capacity { flush() }
+    }
+
+    public func write(bytes: some Sequence<UInt8>) {
+        if isClosed { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Writes out what is buffered.
+    public func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard !isClosed, !buffer.isEmpty else { return }
+        switch target {
+        case .memory:
+            captured.append(contentsOf: buffer)
+        case .descriptor(let descriptor):
+            buffer.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        // EPIPE, or any other failure to write: the reader is gone; stop quietly.
+                        isClosed = true
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
+    }
+}
+
+/// The bytes of standard input, or of a string (tests).
+public struct Input {
+    private let readAll: () -> [UInt8]
+    /// Whether it is a terminal (then `-` waits for typing; `$EDITOR` may open).
+    public let isTerminal: Bool
+
+    /// Standard input (file descriptor 0).
+    public static func standardInput() -> Input {
+        Input(isTerminal: isatty(0) == 1) {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            return bytes
+        }
+    }
+
+    /// Input holding `bytes`.
+    public static func bytes(_ bytes: [UInt8], isTerminal: Bool = false) -> Input {
+        Input(isTerminal: isTerminal) { bytes }
+    }
+
+    init(isTerminal: Bool, readAll: @escaping () -> [UInt8]) {
+        self.isTerminal = isTerminal
+        self.readAll = readAll
+    }
+
+    /// Everything up to end of file.
+    public func readToEnd() -> [UInt8] { readAll() }
+}

@@ -1,0 +1,120 @@
+import CommandLineKit
+
+/// The `tasks` command tree: the one description that parsing, `help`, usage lines and
+/// "did you mean" are generated from (`shared/design/CLI.md` is its contract).
+public enum TasksSpec {
+    /// The program's version, printed by `tasks --version`.
+    public static let version = "0.1.0"
+
+    static let fieldOptions: [OptionSpec] = [
+        .value("list", short: "l", name: "LIST", help: "The list (default Inbox)."),
+        .value("notes", short: "n", name: "TEXT", help: "Notes; may span lines."),
+        .value("due", name: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears."),
+        .value("priority", short: "p", name: "H|M|L", help: "Priority; '' clears."),
+        .value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.", repeatable: true),
+    ]
+
+    static let formatHelp = """
+        FORMATS (--format):
+          table  aligned columns, one section per list (the default on a terminal)
+          tsv    one task per line (the default in a pipe or file); columns:
+                 id, done, list, title, due, priority, tags (space-separated);
+                 a tab, newline or backslash in a field is written \\t, \\n, \\\\
+          csv    RFC 4180 with a header row, the same columns
+          json   an array of task objects with every field
+          ids    the ids alone, one per line, for '... | tasks toggle -'
+        """
+
+    /// The root command.
+    public static let root = CommandSpec(
+        name: "tasks",
+        abstract: "A task manager for the terminal.",
+        discussion: """
+            The database is --db PATH, else $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.db,
+            else ~/.local/share/tasks/tasks.db; it is created on the first write.
+
+            EXIT STATUS: 0 done; 1 could not (no such task, database unreadable, read-only,
+            corrupt or newer); 2 the command line or its input is wrong.
+            """,
+        options: [
+            .value("db", name: "PATH", help: "The database file."),
+            .value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list')."),
+            .flag("header", help: "With tsv, print a header line first."),
+            .value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off)."),
+            .flag("quiet", short: "q", help: "Say nothing on success."),
+            .flag("version", help: "Print the version."),
+        ],
+        subcommands: [
+            CommandSpec(
+                name: "list", aliases: ["ls"], abstract: "Show pending tasks, one section per list.",
+                discussion: "FILTER words are searched for like --search.\n\n" + formatHelp,
+                arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
+                options: [
+                    .value("list", short: "l", name: "LIST", help: "Only this list."),
+                    .value("tag", short: "t", name: "TAG", help: "Only tasks with this tag."),
+                    .value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring ASCII case)."),
+                    .value("priority", short: "p", name: "H|M|L", help: "Only this priority."),
+                    .value("due-before", name: "DATE", help: "Due before this day."),
+                    .flag("overdue", help: "Due before today."),
+                    .value("sort", name: "ORDER", help: "manual (default), due, priority or created."),
+                    .flag("all", short: "a", help: "Pending and done."),
+                    .flag("done", short: "d", help: "Done only."),
+                ]
+            ),
+            CommandSpec(
+                name: "add", abstract: "Add tasks: one per title, or one per line of stdin with '-'.",
+                discussion: """
+                    All titles are added in one transaction: a bad one stops the whole batch,
+                    named by its line, and nothing is added. In a pipe or file the new ids are
+                    printed, one per line: id=$(tasks add "Buy milk").
+                    """,
+                arguments: [ArgumentSpec("TITLE", help: "A title, or '-' to read titles from stdin.", variadic: true)],
+                options: fieldOptions
+            ),
+            CommandSpec(
+                name: "toggle", abstract: "Flip tasks between done and pending.",
+                arguments: [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true)]
+            ),
+            CommandSpec(
+                name: "done", abstract: "Mark tasks done (a done task stays done).",
+                arguments: [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true)]
+            ),
+            CommandSpec(
+                name: "reopen", abstract: "Mark tasks pending again (a pending task stays pending).",
+                arguments: [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true)]
+            ),
+            CommandSpec(
+                name: "edit", abstract: "Change a task; with no field flags on a terminal, open $VISUAL/$EDITOR.",
+                discussion: "In the editor the first line is the title; the lines after a blank line are the notes.",
+                arguments: [ArgumentSpec("ID", help: "The task's id.")],
+                options: [.value("title", name: "TITLE", help: "The new title.")] + fieldOptions
+            ),
+            CommandSpec(
+                name: "show", abstract: "Show every field of one task.",
+                arguments: [ArgumentSpec("ID", help: "The task's id.")]
+            ),
+            CommandSpec(
+                name: "delete", aliases: ["rm"], abstract: "Delete tasks.",
+                arguments: [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true)]
+            ),
+            CommandSpec(
+                name: "move", aliases: ["mv"], abstract: "Reorder a task, or move it to another list.",
+                discussion: "Give exactly one of --before, --after, --top, --bottom and --list.",
+                arguments: [ArgumentSpec("ID", help: "The task's id.")],
+                options: [
+                    .value("before", name: "ID", help: "Just before this task (in its list)."),
+                    .value("after", name: "ID", help: "Just after this task (in its list)."),
+                    .flag("top", help: "First in its list."),
+                    .flag("bottom", help: "Last in its list."),
+                    .value("list", short: "l", name: "LIST", help: "Last in this list."),
+                ]
+            ),
+            CommandSpec(name: "lists", abstract: "Show the lists with their pending and done counts."),
+            CommandSpec(
+                name: "help", abstract: "Show the help of tasks or of a command.",
+                arguments: [ArgumentSpec("COMMAND", help: "The command.", optional: true)]
+            ),
+        ],
+        defaultSubcommand: "list"
+    )
+}

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The path of the executable `name` built beside the test bundle (`.build/debug/name`),
+/// when it is there.
+public func executableBesideTests(_ name: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var folder = Substring(executable)
+    // The test runner is `.build/debug/tasksPackageTests.xctest` (a file or a bundle folder).
+    while let slash = folder.lastIndex(of: "/") {
+        folder = folder[..<slash]
+        let path = folder + "/" + name
+        if access(path, X_OK) == 0 { return String(path) }
+        if folder.hasSuffix(".build") { break }
+    }
+    return nil
+}
+
+/// Starts `arguments` as a process; returns its pid.
+public func spawn(_ arguments: [String]) -> pid_t? {
+    var pid: pid_t = 0
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)
+    return status == 0 ? pid : nil
+}
+
+/// Waits for `pid`; its exit status, or 128 + the signal that ended it.
+public func waitForExit(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS, spelled out: the macros are not imported.
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+}
+
+/// What a shell script printed and how it ended.
+public struct ShellResult: Equatable, CustomStringConvertible {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs `script` with `/bin/sh` in `folder`, capturing its standard output and error in files there.
+public func runShell(_ script: String, in folder: TemporaryFolder) -> ShellResult {
+    let out = folder.file(".stdout"), err = folder.file(".stderr")
+    let wrapped = "cd '\(folder.path)' && { \(script)\n} > '\(out)' 2> '\(err)' < /dev/null"
+    let status = spawn(["/bin/sh", "-c", wrapped]).map(waitForExit) ?? 127
+    return ShellResult(status: status, stdout: String(decoding: readBytes(out), as: UTF8.self),
+                       stderr: String(decoding: readBytes(err), as: UTF8.self))
+}

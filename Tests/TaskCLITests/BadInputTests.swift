@@ -1,0 +1,193 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLiteDB
+import TestSupport
+import Testing
+
+/// One wrong command line or input: what `tasks` must say, and with which status.
+struct BadInput: CustomTestStringConvertible, Sendable {
+    let name: String
+    let arguments: [String]
+    let stdin: [UInt8]
+    let status: Int32
+    /// The whole of stderr.
+    let message: String
+
+    init(_ name: String, _ arguments: [String], stdin: [UInt8] = [], status: Int32, _ message: String) {
+        self.name = name
+        self.arguments = arguments
+        self.stdin = stdin
+        self.status = status
+        self.message = message
+    }
+
+    var testDescription: String { name }
+
+    static let catalogue: [BadInput] = [
+        BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
+        BadInput("unknown command, no near name", ["frobnicate"], status: 2,
+                 "tasks: unknown command 'frobnicate'; commands: list, add, toggle, done, reopen, edit, show, delete, move, lists, help\n"),
+        BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
+        BadInput("unknown short flag", ["list", "-z"], status: 2, "tasks: unknown option '-z' for 'list'; see 'tasks help list'\n"),
+        BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),
+        BadInput("missing option value", ["add", "x", "--due"], status: 2, "tasks: option '--due' needs a value\n"),
+        BadInput("extra argument", ["show", "1", "2"], status: 2, "tasks: 'show' takes no further argument '2'; see 'tasks help show'\n"),
+        BadInput("empty title", ["add", ""], status: 2, "tasks: the title is empty; give the task a title\n"),
+        BadInput("whitespace title", ["add", " \t "], status: 2, "tasks: the title is empty; give the task a title\n"),
+        BadInput("one bad title of several", ["add", "good", " "], status: 2, "tasks: title 2: the title is empty; give the task a title; nothing was added\n"),
+        BadInput("multi-line title", ["add", "one\ntwo"], status: 2, "tasks: the title has a line break; put further lines in the notes\n"),
+        BadInput("non-numeric id", ["toggle", "abc"], status: 2,
+                 "tasks: 'abc' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+        BadInput("negative id", ["toggle", "-5"], status: 2,
+                 "tasks: '-5' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+        BadInput("zero id", ["done", "0"], status: 2, "tasks: '0' is not a task id; ids start at 1 and are less than 2^63\n"),
+        BadInput("huge id", ["toggle", "99999999999999999999"], status: 2,
+                 "tasks: '99999999999999999999' is not a task id; ids start at 1 and are less than 2^63\n"),
+        BadInput("missing id among good ones", ["toggle", "1", "999", "1000"], status: 1,
+                 "tasks: no tasks with ids 999, 1000; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
+        BadInput("missing id to show", ["show", "42"], status: 1,
+                 "tasks: no task with id 42; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
+        BadInput("missing id to edit", ["edit", "42", "--title", "x"], status: 1,
+                 "tasks: no task with id 42; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
+        BadInput("missing id to delete", ["rm", "1", "42"], status: 1,
+                 "tasks: no task with id 42; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
+        BadInput("move relative to a missing task", ["move", "1", "--before", "42"], status: 1,
+                 "tasks: no task with id 42; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
+        BadInput("bad date", ["add", "x", "--due", "2026-02-30"], status: 2,
+                 "tasks: '2026-02-30' is not a date; use YYYY-MM-DD, today, tomorrow, +3d, +2w or a weekday name\n"),
+        BadInput("bad date filter", ["list", "--due-before", "someday"], status: 2,
+                 "tasks: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, +3d, +2w or a weekday name\n"),
+        BadInput("bad priority", ["add", "x", "-p", "Z"], status: 2, "tasks: 'Z' is not a priority; use H, M or L\n"),
+        BadInput("bad priority filter", ["list", "--priority", "urgent"], status: 2, "tasks: 'urgent' is not a priority; use H, M or L\n"),
+        BadInput("tag with a space", ["add", "x", "--tag", "two words"], status: 2,
+                 "tasks: 'two words' is not a tag; a tag is one word without spaces\n"),
+        BadInput("removing a tag from a new task", ["add", "x", "--tag", "-old"], status: 2,
+                 "tasks: '--tag -old' removes a tag, and a new task has none; use --tag old\n"),
+        BadInput("bad format", ["list", "--format", "xml"], status: 2, "tasks: 'xml' is not a format; use table, tsv, csv, json or ids\n"),
+        BadInput("bad colour", ["--color", "sometimes"], status: 2, "tasks: 'sometimes' is not a colour choice; use auto, always or never\n"),
+        BadInput("all and done", ["list", "--all", "--done"], status: 2, "tasks: give --all or --done, not both\n"),
+        BadInput("move nowhere", ["move", "1"], status: 2,
+                 "tasks: 'move' needs where to: --before ID, --after ID, --top, --bottom or --list LIST\n"),
+        BadInput("move two ways", ["move", "1", "--top", "--bottom"], status: 2,
+                 "tasks: 'move' takes one of --before, --after, --top, --bottom and --list\n"),
+        BadInput("move before itself", ["move", "1", "--before", "1"], status: 2, "tasks: task 1 cannot be moved before or after itself\n"),
+        BadInput("edit without flags in a pipe", ["edit", "1"], status: 2,
+                 "tasks: 'edit' needs a field flag (--title, --notes, --list, --due, --priority, --tag) when not on a terminal\n"),
+        BadInput("stdin mixed with ids", ["toggle", "1", "-"], status: 2, "tasks: '-' (ids from stdin) cannot be mixed with ids as arguments\n"),
+        BadInput("empty stdin for add", ["add", "-"], status: 2, "tasks: no titles on stdin; give one title per line\n"),
+        BadInput("blank line in a batch", ["add", "-"], stdin: Array("first\n\nthird\n".utf8), status: 2,
+                 "tasks: line 2: the title is empty; give the task a title; nothing was added\n"),
+        BadInput("invalid UTF-8 on stdin", ["add", "-"], stdin: [0x61, 0x0a, 0x62, 0xff, 0xfe, 0x0a], status: 2,
+                 "tasks: stdin line 2 is not valid UTF-8; nothing was changed\n"),
+        BadInput("NUL byte on stdin", ["add", "-"], stdin: [0x61, 0x00, 0x62, 0x0a], status: 2,
+                 "tasks: stdin line 1 holds a NUL byte; nothing was changed\n"),
+        BadInput("NUL byte in ids", ["toggle", "-"], stdin: [0x31, 0x0a, 0x32, 0x00], status: 2,
+                 "tasks: stdin line 2 holds a NUL byte; nothing was changed\n"),
+        BadInput("bad id on stdin", ["toggle", "-"], stdin: Array("1\n2\nthree\n".utf8), status: 2,
+                 "tasks: stdin line 3: 'three' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+        BadInput("1 MiB title", ["add", String(repeating: "x", count: 1 << 20)], status: 2,
+                 "tasks: the title is 1048576 bytes long; keep it under 4096 and put the rest in the notes\n"),
+        BadInput("escape sequence in an error", ["show", "\u{1B}[2J"], status: 2,
+                 "tasks: '\\e[2J' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+    ]
+}
+
+@Suite("tasks: bad input gets a clear message, a documented status, and an unchanged database")
+struct BadInputTests {
+    @Test(arguments: BadInput.catalogue)
+    func catalogue(_ input: BadInput) {
+        let cli = CLI()
+        cli.run("add", "one", "two", "three")
+        cli.run("done", "2")
+        let before = cli.snapshot()
+        let result = cli.run(input.arguments, stdin: input.stdin)
+        #expect(result.status == input.status)
+        #expect(result.stderr == input.message)
+        #expect(result.stdout == "")
+        #expect(cli.snapshot() == before, "the database is exactly as it was")
+        #expect(cli.run("list", "--all", "--format", "tsv").stdout
+            == "1\tfalse\tInbox\tone\t\t\t\n2\ttrue\tInbox\ttwo\t\t\t\n3\tfalse\tInbox\tthree\t\t\t\n")
+    }
+
+    @Test(arguments: BadInput.catalogue.filter { $0.status == 2 })
+    func usageErrorsNeverCreateTheDatabase(_ input: BadInput) {
+        let cli = CLI()
+        #expect(cli.run(input.arguments, stdin: input.stdin).status != 0)
+        #expect(!PrivateFileProbe.exists(cli.db))
+    }
+
+    @Test func aTextFileIsRefusedAndLeftAlone() {
+        let cli = CLI()
+        let text = Array("my shopping list\nmilk\n".utf8)
+        writeBytes(cli.db, text)
+        for arguments in [["list"], ["add", "x"], ["toggle", "1"]] {
+            let result = cli.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr == "tasks: '\(cli.db)' is not a tasks database (file is not a database); it was left untouched\ntasks: check the path given by --db or TASKS_DB\n")
+        }
+        #expect(readBytes(cli.db) == text)
+    }
+
+    @Test func aCorruptFileIsReportedAndLeftAlone() throws {
+        let cli = CLI()
+        for index in 0..<200 { cli.run("add", "task \(index) " + String(repeating: "padding ", count: 40)) }
+        var bytes = readBytes(cli.db)
+        try #require(bytes.count > 16_384)
+        // Keep the header page, smash the pages holding the table and its indexes.
+        for offset in 4096..<bytes.count { bytes[offset] = UInt8(truncatingIfNeeded: offset &* 7919) }
+        writeBytes(cli.db, bytes)
+        for arguments in [["list"], ["add", "x"]] {
+            let result = cli.run(arguments)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("tasks: '\(cli.db)' "), "\(result)")
+            #expect(result.stderr.split(separator: "\n").count <= 2)
+        }
+        #expect(readBytes(cli.db) == bytes)
+    }
+
+    @Test func aFileFromANewerVersionIsRefusedAndLeftAlone() throws {
+        let cli = CLI()
+        cli.run("add", "x")
+        do {
+            let db = try Connection(path: cli.db)
+            try db.execute("PRAGMA user_version = 99")
+        }
+        let before = cli.snapshot()
+        let result = cli.run("add", "y")
+        #expect(result == CLI.Result(status: 1, stdout: "", stderr: """
+            tasks: '\(cli.db)' is from a newer version of tasks (schema 99; this one knows up to 1); it was left untouched
+            tasks: use a newer tasks, or another --db
+
+            """))
+        #expect(cli.run("list").status == 1)
+        #expect(cli.snapshot() == before)
+    }
+
+    @Test func aFolderThatCannotBeCreated() {
+        let cli = CLI()
+        let result = cli.run("--db", "/proc/no-such-folder/tasks.db", "add", "x")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tasks: cannot create the database at '/proc/no-such-folder/tasks.db': /proc/no-such-folder: "), "\(result)")
+        let underFile = cli.folder.file("plain-file")
+        writeBytes(underFile, [0x61])
+        let nested = cli.run("--db", underFile + "/tasks.db", "add", "x")
+        #expect(nested.status == 1 && nested.stderr.contains("Not a directory"), "\(nested)")
+    }
+
+    @Test func aReadOnlyFileCanBeReadButNotChanged() throws {
+        let cli = CLI()
+        cli.run("add", "x")
+        // Root ignores permission bits; the immutable attribute binds root too.
+        let immutable = system("chattr +i '\(cli.db)' 2>/dev/null") == 0
+        if !immutable { chmod(cli.db, 0o400) }
+        defer { if immutable { _ = system("chattr -i '\(cli.db)'") } }
+        try #require(immutable || getuid() != 0, "needs chattr (e2fsprogs) when run as root")
+        let before = readBytes(cli.db)
+        #expect(cli.run("list").stdout == "1\tfalse\tInbox\tx\t\t\t\n")
+        let result = cli.run("add", "y")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("tasks: '\(cli.db)' is read-only; nothing was changed") || result.stderr.hasPrefix("tasks: cannot open"), "\(result)")
+        #expect(readBytes(cli.db) == before)
+    }
+}
