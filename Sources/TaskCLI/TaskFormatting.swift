@@ -136,16 +136,19 @@ struct TaskWriter {
                 return row
             }
         }
-        // The cells every row takes besides the title: indent, id, mark, due, priority, tags.
+        // On a terminal, fit the width: cut the tags, then drop them, then cut the titles.
         var maxTitle = titleWidth
         var maxTags = tagsWidth
+        var showsTags = tagsWidth > 0
         if let width = terminalWidth {
-            var fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 12 : 0) + (hasPriority ? 3 : 0)
-            if tagsWidth > 0 { fixed += 2 }
-            if fixed + titleWidth + tagsWidth > width {
-                maxTags = min(tagsWidth, max(8, width - fixed - titleWidth))
-                maxTitle = min(titleWidth, max(10, width - fixed - maxTags))
+            let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 12 : 0) + (hasPriority ? 3 : 0)
+            let room = width - fixed
+            if showsTags && titleWidth + 2 + tagsWidth > room {
+                maxTags = min(tagsWidth, max(0, room - 2 - min(titleWidth, 16)))
+                if maxTags < 6 { showsTags = false }
             }
+            let titleRoom = room - (showsTags ? 2 + maxTags : 0)
+            if titleWidth > titleRoom { maxTitle = max(8, titleRoom) }
         }
         for (section, sectionRows) in zip(sections, rows) {
             let name = TerminalText.escapingControls(section.header.isEmpty ? "Tasks" : section.header)
@@ -160,7 +163,7 @@ struct TaskWriter {
                     rest += "  " + (row.isOverdue ? style.red(due) : due)
                 }
                 if hasPriority { rest += "  " + (row.priority.isEmpty ? " " : row.priority) }
-                if tagsWidth > 0 {
+                if showsTags {
                     rest += "  " + (maxTags < row.tagsWidth ? TerminalText.truncated(row.tags, toWidth: maxTags) : row.tags)
                 }
                 line += rest

@@ -25,7 +25,21 @@ public func spawn(_ arguments: [String]) -> pid_t? {
     var pid: pid_t = 0
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
-    let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)
+    // A test runner's threads may block or ignore signals, and a child inherits both: start it
+    // with none blocked and SIGCHLD, SIGPIPE and SIGINT at their defaults, as a shell would
+    // (else a shell's `wait` never hears its children end).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGCHLD, SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let status = posix_spawn(&pid, arguments[0], nil, &attributes, &argv, environ)
     return status == 0 ? pid : nil
 }
 
@@ -42,6 +56,12 @@ public struct ShellResult: Equatable, CustomStringConvertible {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
     public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
 

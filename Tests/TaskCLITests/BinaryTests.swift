@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import SQLiteDB
+import TestSupport
+import Testing
+
+/// The built `tasks` binary, beside the test bundle.
+let tasksBinary = executableBesideTests("tasks")
+
+/// Runs `script` in a shell whose PATH finds the built `tasks` first, on `folder/tasks.db`.
+func tasksShell(_ script: String, in folder: TemporaryFolder) throws -> ShellResult {
+    let binary = try #require(tasksBinary)
+    let binFolder = String(binary.dropLast("/tasks".count))
+    return runShell("export PATH='\(binFolder)':\"$PATH\" TASKS_DB='\(folder.file("tasks.db"))' NO_COLOR=1\n\(script)", in: folder)
+}
+
+func count(_ path: String) throws -> Int64 {
+    let db = try Connection(path: path, options: [.readOnly])
+    return try db.scalar("SELECT count(*) FROM task") ?? -1
+}
+
+@Suite("tasks: the built binary in shell pipelines", .enabled(if: tasksBinary != nil, "needs the tasks binary beside the tests"))
+struct BinaryTests {
+    @Test func idsPipeIntoToggle() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            tasks add "Buy milk" "Buy bread" "Call mom" > /dev/null
+            tasks list --format ids --search buy | tasks toggle -
+            tasks list --all --format tsv
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: """
+            1\ttrue\tInbox\tBuy milk\t\t\t
+            2\ttrue\tInbox\tBuy bread\t\t\t
+            3\tfalse\tInbox\tCall mom\t\t\t
+
+            """, stderr: ""))
+    }
+
+    @Test func titlesPipeIntoAddAndIdsComeBack() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            printf 'a\\nb\\n' | tasks add -
+            id=$(tasks add "Buy milk")
+            tasks show "$id" --format tsv
+            tasks list | cut -f1,4
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: "1\n2\n3\tfalse\tInbox\tBuy milk\t\t\t\n1\ta\n2\tb\n3\tBuy milk\n", stderr: ""))
+    }
+
+    @Test func aClosedPipeEndsQuietlyWithStatusZero() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            seq 1 20000 | sed 's/^/task /' | tasks add - > /dev/null
+            { tasks list; echo "list: $?" >&2; } | head -1
+            { tasks list --format json; echo "json: $?" >&2; } | head -c 10 > /dev/null
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: "1\tfalse\tInbox\ttask 1\t\t\t\n", stderr: "list: 0\njson: 0\n"))
+    }
+
+    @Test func exitStatusesAndMessagesReachTheShell() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            tasks togle 1; echo "status $?"
+            tasks add ''; echo "status $?"
+            tasks toggle 7; echo "status $?"
+            printf '\\377\\n' | tasks add -; echo "status $?"
+            tasks --version
+            """, in: folder)
+        #expect(result.stdout == "status 2\nstatus 2\nstatus 1\nstatus 2\ntasks 0.1.0\n")
+        #expect(result.stderr == """
+            tasks: unknown command 'togle'; did you mean 'toggle'?
+            tasks: the title is empty; give the task a title
+            tasks: no task with id 7; nothing was changed
+            tasks: 'tasks list --all' shows the ids
+            tasks: stdin line 1 is not valid UTF-8; nothing was changed
+
+            """)
+        #expect(!PrivateFileProbe.exists(folder.file("tasks.db")), "no command that failed created the file")
+    }
+
+    @Test func manyProcessesAddingAtOnceLoseNothing() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            for p in 1 2 3 4; do ( for i in $(seq 1 25); do tasks add "p$p t$i" > /dev/null || echo "failed p$p t$i"; done ) & done
+            wait
+            tasks list --format ids | wc -l
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: "100\n", stderr: ""))
+    }
+
+    /// SIGINT (Ctrl-C) while `tasks add -` imports: the batch lands whole or not at all.
+    @Test(arguments: [0, 50_000, 150_000, 400_000])
+    func anInterruptedImportLeavesAllOrNothing(delayMicroseconds: Int) throws {
+        let folder = TemporaryFolder()
+        let binary = try #require(tasksBinary)
+        let lines = (1...200_000).map { "imported task \($0)" }.joined(separator: "\n") + "\n"
+        writeBytes(folder.file("titles.txt"), Array(lines.utf8))
+        let db = folder.file("tasks.db")
+        #expect(try tasksShell("tasks add before > /dev/null", in: folder).status == 0)
+        let script = "exec '\(binary)' --db '\(db)' add - < '\(folder.file("titles.txt"))' > /dev/null"
+        let pid = try #require(spawn(["/bin/sh", "-c", script]))
+        usleep(UInt32(delayMicroseconds))
+        kill(pid, SIGINT)
+        let status = waitForExit(pid)
+        let total = try count(db)
+        #expect(total == 1 || total == 200_001, "status \(status): \(total) tasks")
+        let check = try Connection(path: db, options: [.readOnly])
+        #expect(try check.scalarString("PRAGMA integrity_check") == "ok")
+        #expect(try tasksShell("tasks add after", in: folder).stdout == (total == 1 ? "2\n" : "200002\n"))
+    }
+
+    /// The table in a real terminal (tmux) at three widths, as the screen shows it.
+    @Test(.enabled(if: access("/usr/bin/tmux", X_OK) == 0, "needs tmux"), arguments: [40, 80, 200])
+    func theTableInARealTerminal(width: Int) throws {
+        let folder = TemporaryFolder()
+        _ = try tasksShell("""
+            tasks add "우유 사기 (buy milk at the corner shop)" --due 2026-12-01 -t 장보기 > /dev/null
+            tasks add "🎉 Plan the party 🎂 with cake, balloons and music for everyone" -p H > /dev/null
+            tasks add "Write the quarterly report for the board meeting" -l Work --due 2026-11-20 -p M -t report > /dev/null
+            tasks add "日本語のタスク" -l Work -t 日本 > /dev/null
+            tasks add "escape \u{1B}[31m sequence" -l Work > /dev/null
+            """, in: folder)
+        let binary = try #require(tasksBinary)
+        let server = "tasks-test-\(getpid())-\(width)"
+        let command = "env NO_COLOR=1 LANG=C.UTF-8 '\(binary)' --db '\(folder.file("tasks.db"))'; sleep 30"
+        let start = runShell("tmux -L \(server) -f /dev/null new-session -d -x \(width) -y 20 \"\(command)\"", in: folder)
+        try #require(start.status == 0, "\(start)")
+        defer { _ = runShell("tmux -L \(server) kill-server", in: folder) }
+        var screen = ""
+        for _ in 0..<100 {
+            usleep(50_000)
+            screen = runShell("tmux -L \(server) capture-pane -p", in: folder).stdout
+            if screen.contains("日本語") { break }
+        }
+        var lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        assertGolden(lines.joined(separator: "\n") + "\n", named: "tmux-\(width).txt")
+    }
+}
