@@ -7,18 +7,29 @@ public enum TSV {
     }
 
     public static func escape(_ field: String) -> String {
-        guard field.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\\" || $0 == "\r\n" }) else { return field }
-        var result = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\t": result += "\\t"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\\": result += "\\\\"
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        append(field, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `field`'s UTF-8, escaped, to `bytes` (a byte scan: TSV's specials are ASCII).
+    public static func append(_ field: String, to bytes: inout [UInt8]) {
+        var field = field
+        field.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                default: bytes.append(byte)
+                }
             }
         }
-        return result
     }
 }
 
@@ -30,14 +41,26 @@ public enum CSV {
     }
 
     public static func escape(_ field: String) -> String {
-        let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
-        guard needsQuotes else { return field }
-        var result = "\""
-        for scalar in field.unicodeScalars {
-            if scalar == "\"" { result += "\"" }
-            result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        append(field, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `field`'s UTF-8, quoted when it must be, to `bytes`.
+    public static func append(_ field: String, to bytes: inout [UInt8]) {
+        var field = field
+        field.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.append(0x22)
+            for byte in utf8 {
+                if byte == 0x22 { bytes.append(0x22) }
+                bytes.append(byte)
+            }
+            bytes.append(0x22)
         }
-        return result + "\""
     }
 }
 

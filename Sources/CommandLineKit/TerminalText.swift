@@ -4,7 +4,20 @@ public enum TerminalText {
     /// characters and emoji, 0 for combining marks and other zero-width characters, 1 otherwise.
     /// Counted per grapheme cluster, so `e` + U+0301 and a ZWJ family are one unit each.
     public static func displayWidth(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + width(of: $1) }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The cells `text` occupies (the common case: a plain ASCII string, one byte per cell).
+    public static func displayWidth(_ text: String) -> Int {
+        if isPlainASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Printable ASCII only (space to `~`): one cell per byte, nothing to escape.
+    public static func isPlainASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// The cells one character takes.
@@ -40,6 +53,7 @@ public enum TerminalText {
     /// `text` with every control character shown as an escape (`\e`, `\n`, `\t`, `\x07`, …), so
     /// that nothing in a title reaches the terminal as a control sequence.
     public static func escapingControls(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -72,19 +72,26 @@ public final class Connection {
     }
 
     /// Runs a query and maps each row with `row`.
+    /// `expectedCount`, when known, sizes the result once instead of growing it by doubling.
     public func query<Row>(
-        _ sql: String, _ arguments: [(any SQLiteBindable)?] = [], row: (Statement) throws -> Row
+        _ sql: String, _ arguments: [(any SQLiteBindable)?] = [], expectedCount: Int = 0, row: (Statement) throws -> Row
     ) throws -> [Row] {
         let statement = try prepare(sql)
         defer { statement.reset() }
         try statement.bind(arguments)
         var rows: [Row] = []
+        rows.reserveCapacity(expectedCount)
         while try statement.step() { rows.append(try row(statement)) }
         return rows
     }
 
     /// The first column of the first row as an integer, or `nil` when there is no row or it is NULL.
     public func scalar(_ sql: String, _ arguments: (any SQLiteBindable)?...) throws -> Int64? {
+        try scalar(sql, arguments: arguments)
+    }
+
+    /// The first column of the first row as an integer, with an array of arguments.
+    public func scalar(_ sql: String, arguments: [(any SQLiteBindable)?]) throws -> Int64? {
         let statement = try prepare(sql)
         defer { statement.reset() }
         try statement.bind(arguments)

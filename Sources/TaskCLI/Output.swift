@@ -47,6 +47,13 @@ public final class Output {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Appends to the buffer directly (for writers that escape as they copy).
+    public func append(_ body: (inout [UInt8]) -> Void) {
+        if isClosed { return }
+        body(&buffer)
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Writes out what is buffered.
     public func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }

@@ -70,12 +70,12 @@ struct TaskWriter {
         case .tsv:
             if header { output.write(TSV.line(TaskText.columns)) }
             for section in sections {
-                for task in section.items { output.write(TSV.line(TaskText.fields(of: task).map(shown))) }
+                for task in section.items { writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A]) }
             }
         case .csv:
             output.write(CSV.line(TaskText.columns))
             for section in sections {
-                for task in section.items { output.write(CSV.line(TaskText.fields(of: task).map(shown))) }
+                for task in section.items { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
             }
         case .json:
             output.write("[")
@@ -93,6 +93,48 @@ struct TaskWriter {
             for section in sections {
                 for task in section.items { output.write(String(task.id) + "\n") }
             }
+        }
+    }
+
+    /// One task's fields, escaped by `field`, straight into the output buffer.
+    private func writeRecord(_ task: Task, field: (String, inout [UInt8]) -> Void, separator: UInt8, end: [UInt8]) {
+        output.append { bytes in
+            TaskWriter.appendDecimal(task.id, to: &bytes)
+            bytes.append(separator)
+            bytes.append(contentsOf: task.isDone ? TaskWriter.trueBytes : TaskWriter.falseBytes)
+            bytes.append(separator)
+            field(shown(task.list), &bytes)
+            bytes.append(separator)
+            field(shown(task.title), &bytes)
+            bytes.append(separator)
+            if let due = task.due { field(due.description, &bytes) }
+            bytes.append(separator)
+            if let priority = task.priority { field(priority.rawValue, &bytes) }
+            bytes.append(separator)
+            for (index, tag) in task.tags.enumerated() {
+                if index > 0 { bytes.append(0x20) }
+                field(shown(tag), &bytes)
+            }
+            bytes.append(contentsOf: end)
+        }
+    }
+
+    private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8)
+
+    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { return bytes.append(contentsOf: String(value).utf8) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
         }
     }
 
@@ -154,21 +196,43 @@ struct TaskWriter {
             let name = TerminalText.escapingControls(section.header.isEmpty ? "Tasks" : section.header)
             output.write(style.bold("\(name) (\(section.items.count))") + "\n")
             for row in sectionRows {
-                var line = "  " + String(repeating: " ", count: idWidth - row.id.utf8.count) + row.id
-                line += row.isDone ? "  [x]" : "  [ ]"
-                let title = maxTitle < row.titleWidth ? TerminalText.truncated(row.title, toWidth: maxTitle) : row.title
-                var rest = "  " + TerminalText.padded(title, toWidth: maxTitle)
-                if hasDue {
-                    let due = row.due.isEmpty ? String(repeating: " ", count: 10) : row.due
-                    rest += "  " + (row.isOverdue ? style.red(due) : due)
+                output.append { bytes in
+                    func text(_ value: String) {
+                        var value = value
+                        value.withUTF8 { bytes.append(contentsOf: $0) }
+                    }
+                    func spaces(_ count: Int) {
+                        if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
+                    }
+                    if row.isDone && style.enabled { text(Style.dimOn) }
+                    let lineStart = bytes.count
+                    spaces(2 + idWidth - row.id.utf8.count)
+                    text(row.id)
+                    text(row.isDone ? "  [x]  " : "  [ ]  ")
+                    if maxTitle < row.titleWidth {
+                        let title = TerminalText.truncated(row.title, toWidth: maxTitle)
+                        text(title)
+                        spaces(maxTitle - TerminalText.displayWidth(title))
+                    } else {
+                        text(row.title)
+                        spaces(maxTitle - row.titleWidth)
+                    }
+                    if hasDue {
+                        spaces(2)
+                        if row.due.isEmpty { spaces(10) } else { text(row.isOverdue ? style.red(row.due) : row.due) }
+                    }
+                    if hasPriority {
+                        spaces(2)
+                        if row.priority.isEmpty { spaces(1) } else { text(row.priority) }
+                    }
+                    if showsTags {
+                        spaces(2)
+                        text(maxTags < row.tagsWidth ? TerminalText.truncated(row.tags, toWidth: maxTags) : row.tags)
+                    }
+                    while bytes.count > lineStart && bytes.last == 0x20 { bytes.removeLast() }
+                    if row.isDone && style.enabled { text(Style.reset) }
+                    bytes.append(0x0A)
                 }
-                if hasPriority { rest += "  " + (row.priority.isEmpty ? " " : row.priority) }
-                if showsTags {
-                    rest += "  " + (maxTags < row.tagsWidth ? TerminalText.truncated(row.tags, toWidth: maxTags) : row.tags)
-                }
-                line += rest
-                while line.last == " " { line.removeLast() }
-                output.write((row.isDone ? style.dim(line) : line) + "\n")
             }
         }
     }
@@ -177,7 +241,8 @@ struct TaskWriter {
 /// Terminal styles, or none.
 struct Style {
     let enabled: Bool
-    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { enabled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+    static let dimOn = "\u{1B}[2m", reset = "\u{1B}[0m"
+    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + Style.reset : text }
+    func dim(_ text: String) -> String { enabled ? Style.dimOn + text + Style.reset : text }
     func red(_ text: String) -> String { enabled ? "\u{1B}[31m" + text + "\u{1B}[39m" : text }
 }

@@ -31,16 +31,20 @@ extension TaskQuery {
         }
     }
 
-    /// Splits tasks in this query's order into sections.
-    public func sections(from tasks: [Task]) -> [TaskSection] {
+    /// Splits tasks in this query's order into sections: each section's items are one
+    /// exact-size copy, and a single section takes the array itself (no copy at all).
+    public func sections(from tasks: consuming [Task]) -> [TaskSection] {
+        var bounds: [(header: String, start: Int)] = []
+        for index in tasks.indices {
+            let header = header(for: tasks[index])
+            if bounds.last?.header != header { bounds.append((header, index)) }
+        }
+        if bounds.count == 1 { return [TaskSection(header: bounds[0].header, items: tasks)] }
         var sections: [TaskSection] = []
-        for task in tasks {
-            let header = header(for: task)
-            if sections.last?.header == header {
-                sections[sections.count - 1].items.append(task)
-            } else {
-                sections.append(TaskSection(header: header, items: [task]))
-            }
+        sections.reserveCapacity(bounds.count)
+        for (number, bound) in bounds.enumerated() {
+            let end = number + 1 < bounds.count ? bounds[number + 1].start : tasks.count
+            sections.append(TaskSection(header: bound.header, items: Array(tasks[bound.start..<end])))
         }
         return sections
     }
