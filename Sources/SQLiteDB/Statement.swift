@@ -46,6 +46,18 @@ public final class Statement {
         if code != SQLITE_OK { throw SQLiteError.last(on: db, sql: sql, fallback: code) }
     }
 
+    /// Binds text (or NULL) to the 1-based parameter `index`, without boxing the value.
+    public func bind(text value: String?, at index: Int32) throws {
+        let code = value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)
+        if code != SQLITE_OK { throw SQLiteError.last(on: db, sql: sql, fallback: code) }
+    }
+
+    /// Binds an integer (or NULL) to the 1-based parameter `index`, without boxing the value.
+    public func bind(integer value: Int64?, at index: Int32) throws {
+        let code = value.map { sqlite3_bind_int64(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        if code != SQLITE_OK { throw SQLiteError.last(on: db, sql: sql, fallback: code) }
+    }
+
     // MARK: - Running
 
     /// Runs one step: `true` when a row is ready to read, `false` when done.

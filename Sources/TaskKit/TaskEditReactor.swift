@@ -168,7 +168,11 @@ public final class TaskEditReactor: Reactor {
     static func validateTitle(_ title: String) throws -> String {
         let trimmed = title.trimmingWhitespace
         if trimmed.isEmpty { throw TaskFieldError.emptyTitle }
-        if trimmed.contains(where: \.isNewline) { throw TaskFieldError.multilineTitle }
+        var bytes = trimmed
+        let ascii = bytes.withUTF8 { utf8 -> Bool? in
+            utf8.allSatisfy { $0 < 0x80 } ? utf8.contains { $0 >= 0x0A && $0 <= 0x0D } : nil
+        }
+        if ascii ?? trimmed.contains(where: \.isNewline) { throw TaskFieldError.multilineTitle }
         if trimmed.utf8.count > maximumTitleBytes { throw TaskFieldError.titleTooLong(bytes: trimmed.utf8.count, limit: maximumTitleBytes) }
         return trimmed
     }

@@ -25,24 +25,32 @@ public enum RandomUUID {
     }
 
     static func format(high: UInt64, low: UInt64, setVersion: Bool = true) -> String {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
-        }
+        var high = high, low = low
         if setVersion {
-            bytes[6] = (bytes[6] & 0x0f) | 0x40
-            bytes[8] = (bytes[8] & 0x3f) | 0x80
+            high = (high & ~0xF000) | 0x4000
+            low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         }
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-            text.append(hex[Int(byte >> 4)])
-            text.append(hex[Int(byte & 0x0f)])
+        // 32 hex digits in the 8-4-4-4-12 groups, written straight into the string's storage.
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var out = 0
+            func digits(_ value: UInt64, from bit: Int, count: Int) {
+                for index in 0..<count {
+                    let nibble = Int((value >> UInt64(bit - 4 * (index + 1))) & 0xF)
+                    text[out] = nibble < 10 ? UInt8(48 + nibble) : UInt8(87 + nibble)
+                    out += 1
+                }
+            }
+            func dash() {
+                text[out] = UInt8(ascii: "-")
+                out += 1
+            }
+            digits(high, from: 64, count: 8); dash()
+            digits(high, from: 32, count: 4); dash()
+            digits(high, from: 16, count: 4); dash()
+            digits(low, from: 64, count: 4); dash()
+            digits(low, from: 48, count: 12)
+            return out
         }
-        return String(decoding: text, as: UTF8.self)
     }
 }
 
