@@ -44,16 +44,14 @@ public struct Invocation {
         self.runEditor = runEditor
     }
 
-    /// This process's own: `CommandLine.arguments`, `environ`, file descriptors 0, 1 and 2.
+    /// The environment variables `tasks` reads; nothing else is copied out of `environ`.
+    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]
+
+    /// This process's own: `CommandLine.arguments`, the variables it reads, file descriptors 0, 1 and 2.
     public static func process() -> Invocation {
         var environment: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
-            pointer += 1
+        for key in environmentKeys {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         return Invocation(
             arguments: Array(CommandLine.arguments.dropFirst()), environment: environment,

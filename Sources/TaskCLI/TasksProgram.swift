@@ -56,7 +56,7 @@ public enum TasksProgram {
         }
         let service = DatabaseService(path: path, now: invocation.now, makeUUID: invocation.makeUUID)
         let screen = Screen(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings,
-                            terminal: invocation.terminal, today: invocation.today(), databasePath: path)
+                            terminal: invocation.terminal, today: invocation.today, databasePath: path)
         Runner(invocation: invocation, service: service, screen: screen).run(command)
         if screen.status != 0 { service.removeCreatedFile() }
         return screen.status

@@ -8,26 +8,29 @@ final class Screen {
     let stderr: Output
     let settings: OutputSettings
     let terminal: TerminalFacts
-    let today: CalendarDay
+    /// Today, read (with the time zone file) only when a view needs it.
+    private(set) lazy var today: CalendarDay = todayProvider()
+    private let todayProvider: () -> CalendarDay
     /// The database file, for messages.
     let databasePath: String?
     /// The worst outcome so far: 0, then 1 or 2.
     private(set) var status: Int32 = 0
     private var progressShown = false
 
-    init(stdout: Output, stderr: Output, settings: OutputSettings, terminal: TerminalFacts, today: CalendarDay, databasePath: String?) {
+    init(stdout: Output, stderr: Output, settings: OutputSettings, terminal: TerminalFacts, today: @escaping () -> CalendarDay, databasePath: String?) {
+        self.todayProvider = today
         self.databasePath = databasePath
         self.stdout = stdout
         self.stderr = stderr
         self.settings = settings
         self.terminal = terminal
-        self.today = today
     }
 
     var writer: TaskWriter {
         TaskWriter(output: stdout, format: settings.format, header: settings.header,
                    terminalWidth: terminal.stdoutIsTerminal ? terminal.width : nil,
-                   escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: settings.color), today: today)
+                   escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: settings.color),
+                   today: settings.format == .table ? today : nil)
     }
 
     /// Human sentences (not records) go to a terminal, or wherever `--format table` was asked.

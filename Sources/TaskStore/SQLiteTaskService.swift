@@ -32,7 +32,10 @@ public final class SQLiteTaskService: TaskService {
         self.makeUUID = makeUUID ?? TimeOrderedUUID.generator(now: now)
         let migrator = Migrator(TaskSchema.migrations)
         try migrator.checkNotNewer(db)
-        if path != ":memory:" { try db.execute("PRAGMA journal_mode = WAL") }
+        // WAL is a property of the file: set it once (and again after an interrupted bulk load).
+        if path != ":memory:", try db.scalarString("PRAGMA journal_mode") != "wal" {
+            try db.execute("PRAGMA journal_mode = WAL")
+        }
         try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
         try migrator.migrate(db)
     }
