@@ -108,23 +108,41 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let digits = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        appendString(text, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as a JSON string literal (quotes included) to `bytes`: a byte scan, since
+    /// everything JSON escapes is ASCII but U+2028 and U+2029 (escaped for JavaScript's sake).
+    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        bytes.append(0x22)
+        text.withUTF8 { utf8 in
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case 0x22: bytes.append(0x5C); bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+                case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    bytes.append(contentsOf: Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                    index += 2
+                default: bytes.append(byte)
                 }
+                index += 1
             }
         }
-        output += "\""
+        bytes.append(0x22)
     }
 }

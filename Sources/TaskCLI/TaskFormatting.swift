@@ -35,19 +35,64 @@ enum TaskText {
         ])
     }
 
+    /// The same object as `json(_:)`, written straight into `bytes` (what `list --format json`
+    /// streams). With `escapingControls` (a terminal), controls are shown as `\e`… inside strings.
+    static func appendJSON(_ task: Task, escapingControls: Bool, to bytes: inout [UInt8]) {
+        func key(_ name: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func string(_ text: String) {
+            JSONValue.appendString(escapingControls ? TerminalText.escapingControls(text) : text, to: &bytes)
+        }
+        func optional(_ text: String?) {
+            if let text { string(text) } else { key("null") }
+        }
+        key("{\"id\":")
+        TaskWriter.appendDecimal(task.id, to: &bytes)
+        key(",\"uuid\":"); string(task.uuid)
+        key(",\"title\":"); string(task.title)
+        key(",\"notes\":"); string(task.notes)
+        key(",\"list\":"); string(task.list)
+        key(task.isDone ? ",\"done\":true" : ",\"done\":false")
+        key(",\"completed\":"); optional(task.completed.map(iso8601))
+        key(",\"due\":"); optional(task.due?.description)
+        key(",\"priority\":"); optional(task.priority?.rawValue)
+        key(",\"tags\":[")
+        for (index, tag) in task.tags.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(tag)
+        }
+        key("],\"position\":")
+        TaskWriter.appendDecimal(task.position, to: &bytes)
+        key(",\"created\":"); string(iso8601(task.created))
+        key(",\"modified\":"); string(iso8601(task.modified))
+        key("}")
+    }
+
     /// `2026-11-29T23:44:46.123Z`: ISO 8601 in UTC, to the millisecond.
     static func iso8601(_ time: Timestamp) -> String {
         let milliseconds = time.millisecondsSince1970
         let (days, rest) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let dayCount = rest < 0 ? days - 1 : days
-        let ofDay = rest < 0 ? rest + 86_400_000 : rest
-        let day = CalendarDay(daysSince1970: Int(dayCount))?.description ?? "0000-01-01"
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        let ofDay = Int(rest < 0 ? rest + 86_400_000 : rest)
+        let day = CalendarDay(daysSince1970: Int(dayCount)) ?? .unixEpoch
+        return String(unsafeUninitializedCapacity: 24) { text in
+            CalendarDay.writeDigits(day.year, count: 4, into: text, at: 0)
+            text[4] = UInt8(ascii: "-")
+            CalendarDay.writeDigits(day.month, count: 2, into: text, at: 5)
+            text[7] = UInt8(ascii: "-")
+            CalendarDay.writeDigits(day.day, count: 2, into: text, at: 8)
+            text[10] = UInt8(ascii: "T")
+            CalendarDay.writeDigits(ofDay / 3_600_000, count: 2, into: text, at: 11)
+            text[13] = UInt8(ascii: ":")
+            CalendarDay.writeDigits(ofDay / 60_000 % 60, count: 2, into: text, at: 14)
+            text[16] = UInt8(ascii: ":")
+            CalendarDay.writeDigits(ofDay / 1000 % 60, count: 2, into: text, at: 17)
+            text[19] = UInt8(ascii: ".")
+            CalendarDay.writeDigits(ofDay % 1000, count: 3, into: text, at: 20)
+            text[23] = UInt8(ascii: "Z")
+            return 24
         }
-        let hours = ofDay / 3_600_000, minutes = ofDay / 60_000 % 60, seconds = ofDay / 1000 % 60, millis = ofDay % 1000
-        return "\(day)T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))Z"
     }
 }
 
@@ -82,10 +127,9 @@ struct TaskWriter {
             var first = true
             for section in sections {
                 for task in section.items {
-                    var text = first ? "\n" : ",\n"
+                    output.write(first ? "\n" : ",\n")
                     first = false
-                    TaskText.json(task).write(to: &text)
-                    output.write(shown(text))
+                    output.append { TaskText.appendJSON(task, escapingControls: escapesControls, to: &$0) }
                 }
             }
             output.write(first ? "]\n" : "\n]\n")

@@ -33,11 +33,23 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        func pad(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        String(unsafeUninitializedCapacity: 10) { text in
+            CalendarDay.writeDigits(year, count: 4, into: text, at: 0)
+            text[4] = UInt8(ascii: "-")
+            CalendarDay.writeDigits(month, count: 2, into: text, at: 5)
+            text[7] = UInt8(ascii: "-")
+            CalendarDay.writeDigits(day, count: 2, into: text, at: 8)
+            return 10
         }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    /// Writes `value` as `count` decimal digits, zero-padded, at `offset`.
+    public static func writeDigits(_ value: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for index in stride(from: offset + count - 1, through: offset, by: -1) {
+            buffer[index] = UInt8(48 + rest % 10)
+            rest /= 10
+        }
     }
 
     /// The number of days since 1970-01-01 (negative before): for arithmetic and ordering.

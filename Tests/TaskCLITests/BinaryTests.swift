@@ -79,6 +79,17 @@ struct BinaryTests {
         #expect(!PrivateFileProbe.exists(folder.file("tasks.db")), "no command that failed created the file")
     }
 
+    @Test func theBinaryLoadsNoFoundationAndNoICU() throws {
+        let folder = TemporaryFolder()
+        let binary = try #require(tasksBinary)
+        let libraries = runShell("ldd '\(binary)'", in: folder)
+        #expect(libraries.status == 0)
+        #expect(libraries.stdout.contains("libsqlite3"))
+        for unwanted in ["Foundation", "icu", "libswiftCore"] {
+            #expect(!libraries.stdout.contains(unwanted), "\(unwanted) is linked:\n\(libraries.stdout)")
+        }
+    }
+
     @Test func manyProcessesAddingAtOnceLoseNothing() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""

@@ -232,4 +232,25 @@ struct CommandTests {
         let nowhere = cli.run(["add", "z"], environment: [:])
         #expect(nowhere.status == 1 && nowhere.stderr.hasPrefix("tasks: cannot tell where the database is"))
     }
+
+    @Test func aLargeBatchShowsProgressOnATerminalOnly() {
+        let cli = CLI()
+        let lines = (1...1500).map { "task \($0)" }.joined(separator: "\n")
+        let onTerminal = cli.run(["add", "-"], stdin: Array(lines.utf8), terminal: true)
+        #expect(onTerminal.status == 0)
+        #expect(onTerminal.stderr == "Adding 1500 tasks…\r\u{1B}[K", "shown while writing, erased when done")
+        #expect(onTerminal.stdout.hasPrefix("Added 1: task 1\n") && onTerminal.stdout.hasSuffix("Added 1490 more.\n"))
+        let inPipe = cli.run(["add", "-"], input: lines)
+        #expect(inPipe.stderr == "")
+        #expect(inPipe.stdout.split(separator: "\n").count == 1500)
+    }
+
+    @Test func jsonOnATerminalShowsControlsEscaped() {
+        let cli = CLI()
+        cli.run("add", "bell \u{07} and \u{1B}[2J")
+        let json = cli.run(["list", "--format", "json"], terminal: true).stdout
+        #expect(!json.contains("\u{1B}") && !json.contains("\u{07}"))
+        #expect(cli.run("list", "--format", "json").stdout.contains(#""title":"bell \u0007 and \u001b[2J""#))
+    }
 }
+
