@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CSQLite
 
 /// One connection to an SQLite database file: prepared statements cached by SQL, transactions
@@ -18,6 +21,9 @@ public final class Connection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
+
+    /// This connection's busy timeout.
+    public let busyTimeoutMilliseconds: Int32
 
     /// How long a writer waits for another process's lock before failing with `busy`.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
@@ -40,6 +46,7 @@ public final class Connection {
         }
         self.path = path
         self.handle = db
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         _ = csqlite_db_config_defensive(db, 1)
     }
@@ -119,6 +126,21 @@ public final class Connection {
     }
 
     /// The rowid of the last inserted row.
+    /// Runs `body` again while it fails with `busy`, for up to the busy timeout: for the few
+    /// operations SQLite does not wait on itself (switching the journal mode while another
+    /// process is opening the same new file returns SQLITE_BUSY at once).
+    public func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
+        var waited: Int32 = 0
+        while true {
+            do {
+                return try body()
+            } catch let error as SQLiteError where error.code == .busy && waited < busyTimeoutMilliseconds {
+                usleep(2_000)
+                waited += 2
+            }
+        }
+    }
+
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
     /// The rows changed by the last statement.

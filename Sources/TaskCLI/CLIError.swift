@@ -54,10 +54,19 @@ enum ErrorPresenter {
             return .failure("cannot create the database at \(file): \(error.path): \(error.reason)",
                             hint: "give a writable place with --db PATH or TASKS_DB")
         case let error as SQLiteError:
+            if error.code == .cantOpen, let path = databasePath, !folderIsWritable(path) {
+                return .failure("cannot open \(file): its folder is read-only (\(error.message)); nothing was changed",
+                                hint: "SQLite needs to write beside the file; copy it somewhere writable to read it")
+            }
             return present(error, file: file)
         default:
             return .failure(String(describing: error))
         }
+    }
+
+    private static func folderIsWritable(_ path: String) -> Bool {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return access(folder.isEmpty ? "/" : folder, W_OK) == 0
     }
 
     private static func present(_ error: SQLiteError, file: String) -> CLIError {

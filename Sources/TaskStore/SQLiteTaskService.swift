@@ -33,8 +33,10 @@ public final class SQLiteTaskService: TaskService {
         let migrator = Migrator(TaskSchema.migrations)
         try migrator.checkNotNewer(db)
         // WAL is a property of the file: set it once (and again after an interrupted bulk load).
-        if path != ":memory:", try db.scalarString("PRAGMA journal_mode") != "wal" {
-            try db.execute("PRAGMA journal_mode = WAL")
+        if path != ":memory:" {
+            try db.retryingWhileBusy {
+                if try db.scalarString("PRAGMA journal_mode") != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
+            }
         }
         try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
         try migrator.migrate(db)
