@@ -43,6 +43,11 @@ let package = Package(
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskKit", "TaskStore", "CommandLineKit", "TestSupport"]),
 
+        // libFuzzer targets (scripts/fuzz); built plainly they replay inputs.
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .executableTarget(name: "fuzz-commandline", dependencies: ["TaskCLI", "CFuzzerDriver"], path: "Fuzz/FuzzCommandLine"),
+        .executableTarget(name: "fuzz-input", dependencies: ["TaskCLI", "CFuzzerDriver"], path: "Fuzz/FuzzInput"),
+
         // Test support: TCA-style TestStore for reactors; temporary folders and files.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
         .target(name: "TestSupport"),

@@ -23,3 +23,17 @@ public func goldenMismatch(_ text: String, named name: String, file: String = #f
     if expected == text { return nil }
     return "output differs from \(path):\n--- expected\n\(expected)--- actual\n\(text)"
 }
+
+/// The paths of the regular files in `folder`, sorted (none when it cannot be read).
+public func files(in folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." && entry.pointee.d_type == UInt8(DT_REG) { names.append(folder + "/" + name) }
+    }
+    return names.sorted()
+}
