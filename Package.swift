@@ -45,8 +45,9 @@ let package = Package(
 
         // libFuzzer targets (scripts/fuzz); built plainly they replay inputs.
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
-        .executableTarget(name: "fuzz-commandline", dependencies: ["TaskCLI", "CFuzzerDriver"], path: "Fuzz/FuzzCommandLine"),
-        .executableTarget(name: "fuzz-input", dependencies: ["TaskCLI", "CFuzzerDriver"], path: "Fuzz/FuzzInput"),
+        .target(name: "FuzzDriver", dependencies: ["CFuzzerDriver"], path: "Fuzz/FuzzDriver"),
+        .executableTarget(name: "fuzz-commandline", dependencies: ["TaskCLI", "FuzzDriver"], path: "Fuzz/FuzzCommandLine"),
+        .executableTarget(name: "fuzz-input", dependencies: ["TaskCLI", "FuzzDriver"], path: "Fuzz/FuzzInput"),
 
         // Test support: TCA-style TestStore for reactors; temporary folders and files.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
