@@ -70,7 +70,7 @@ final class Raw {
         guard code == SQLITE_OK, let handle else { throw RawError(code: code, sql: "open \(path)") }
         db = handle
         sqlite3_busy_timeout(db, 10_000)
-        exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768")
+        exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
     }
 
     deinit {
@@ -116,34 +116,46 @@ final class Raw {
         )
     }
 
-    /// The same inserts as the service's batch, random UUIDs included.
+    /// The same inserts as the service's batch: the same bulk-load settings (a rollback
+    /// journal and a 64 MiB cache for the batch), a hundred rows per INSERT, time-ordered UUIDs.
     func insert(count: Int, list: String) {
         let makeUUID = TimeOrderedUUID.generator(now: SystemClock.now)
+        exec("PRAGMA cache_size = -65536; PRAGMA journal_mode = DELETE")
         exec("BEGIN IMMEDIATE")
         var maxPosition: Int64 = 0
         let max = statement("SELECT max(position) FROM task WHERE list = ?")
         list.withCString { _ = sqlite3_bind_text(max, 1, $0, -1, transient) }
         if sqlite3_step(max) == SQLITE_ROW { maxPosition = sqlite3_column_int64(max, 0) }
         sqlite3_reset(max)
-        let insert = statement("""
-            INSERT INTO task (uuid, title, notes, list, due, priority, tags, position, created, modified)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for index in 0..<count {
-            sqlite3_reset(insert)
-            makeUUID().withCString { _ = sqlite3_bind_text(insert, 1, $0, -1, transient) }
-            "Benchmark task \(index + 1)".withCString { _ = sqlite3_bind_text(insert, 2, $0, -1, transient) }
-            sqlite3_bind_text(insert, 3, "", 0, transient)
-            list.withCString { _ = sqlite3_bind_text(insert, 4, $0, -1, transient) }
-            sqlite3_bind_null(insert, 5)
-            sqlite3_bind_null(insert, 6)
-            sqlite3_bind_text(insert, 7, "", 0, transient)
-            sqlite3_bind_int64(insert, 8, maxPosition + Int64(index + 1) * 65_536)
-            sqlite3_bind_int64(insert, 9, 1_800_000_000_000)
-            sqlite3_bind_int64(insert, 10, 1_800_000_000_000)
+        let rowsPerInsert = 100
+        func insertSQL(_ rows: Int) -> String {
+            "INSERT INTO task (uuid, title, notes, list, due, priority, tags, position, created, modified) VALUES "
+                + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        }
+        let full = insertSQL(rowsPerInsert)
+        var start = 0
+        while start < count {
+            let rows = min(rowsPerInsert, count - start)
+            let insert = statement(rows == rowsPerInsert ? full : insertSQL(rows))
+            for index in start..<(start + rows) {
+                let base = Int32((index - start) * 10)
+                makeUUID().withCString { _ = sqlite3_bind_text(insert, base + 1, $0, -1, transient) }
+                "Benchmark task \(index + 1)".withCString { _ = sqlite3_bind_text(insert, base + 2, $0, -1, transient) }
+                sqlite3_bind_text(insert, base + 3, "", 0, transient)
+                list.withCString { _ = sqlite3_bind_text(insert, base + 4, $0, -1, transient) }
+                sqlite3_bind_null(insert, base + 5)
+                sqlite3_bind_null(insert, base + 6)
+                sqlite3_bind_text(insert, base + 7, "", 0, transient)
+                sqlite3_bind_int64(insert, base + 8, maxPosition + Int64(index + 1) * 65_536)
+                sqlite3_bind_int64(insert, base + 9, 1_800_000_000_000)
+                sqlite3_bind_int64(insert, base + 10, 1_800_000_000_000)
+            }
             sqlite3_step(insert)
+            sqlite3_reset(insert)
+            start += rows
         }
         exec("COMMIT")
+        exec("PRAGMA journal_mode = WAL; PRAGMA cache_size = -2000")
     }
 
     func fetch(_ sql: String, bind: (OpaquePointer) -> Void = { _ in }) -> [Task] {
