@@ -49,7 +49,10 @@ final class DatabaseService: TaskService {
     private func service(creating: Bool) throws -> any TaskService {
         if let opened { return opened }
         let service: SQLiteTaskService
-        if PrivateFile.exists(path) {
+        if path == ":memory:" {
+            // SQLite's name for a database in memory, gone when the command ends.
+            service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
+        } else if PrivateFile.exists(path) {
             service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
         } else if creating {
             createdFile = try PrivateFile.createIfMissing(path)

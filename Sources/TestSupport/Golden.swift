@@ -30,8 +30,10 @@ public func files(in folder: String) -> [String] {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        // Read the name in place: a dirent is only as long as its name, so copying the whole
+        // 256-byte d_name field can read past the end of the buffer (AddressSanitizer saw it).
+        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+            field.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
         }
         if name != "." && name != ".." && entry.pointee.d_type == UInt8(DT_REG) { names.append(folder + "/" + name) }
     }

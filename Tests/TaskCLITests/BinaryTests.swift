@@ -37,6 +37,46 @@ struct BinaryTests {
             """, stderr: ""))
     }
 
+    /// Every command through the binary, and the formats without times or uuids against the
+    /// same golden files the in-process tests use.
+    @Test func everyCommandAndFormatThroughTheBinary() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            tasks add "Buy milk" --due 2026-12-01 -p H -t errand -t +shop
+            tasks add "Call mom" --notes "about Sunday
+            and the trip"
+            tasks add "Write report" -l Work --due 2026-11-20 -p m
+            tasks add "Review PR" -l Work -t code
+            tasks done 4
+            for format in tsv csv ids; do tasks list --all --format $format > list-all.$format; done
+            tasks toggle 1 && tasks reopen 1 && tasks toggle 2 && tasks toggle 2
+            tasks edit 3 --title "Write the report" --tag draft
+            tasks show 3 --format tsv
+            tasks move 2 --top && tasks mv 2 --list Home && tasks lists
+            tasks add gone > /dev/null && tasks delete 5 && tasks rm 999; echo "rm: $?"
+            tasks help > /dev/null && tasks help move > /dev/null && tasks ls -h > /dev/null && echo help-ok
+            tasks --version
+            """, in: folder)
+        #expect(result.stderr == "tasks: no task with id 999; nothing was changed\ntasks: 'tasks list --all' shows the ids\n")
+        #expect(result.stdout == """
+            1
+            2
+            3
+            4
+            3\tfalse\tWork\tWrite the report\t2026-11-20\tM\tdraft
+            Home\t1\t0
+            Inbox\t1\t0
+            Work\t1\t1
+            rm: 1
+            help-ok
+            tasks 0.1.0
+
+            """)
+        for format in ["tsv", "csv", "ids"] {
+            assertGolden(String(decoding: readBytes(folder.file("list-all.\(format)")), as: UTF8.self), named: "list-all.\(format)")
+        }
+    }
+
     @Test func titlesPipeIntoAddAndIdsComeBack() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
