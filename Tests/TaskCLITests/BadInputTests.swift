@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SQLiteDB
+import TaskStore
 import TestSupport
 import Testing
 
@@ -156,7 +157,7 @@ struct BadInputTests {
         let before = cli.snapshot()
         let result = cli.run("add", "y")
         #expect(result == CLI.Result(status: 1, stdout: "", stderr: """
-            tasks: '\(cli.db)' is from a newer version of tasks (schema 99; this one knows up to 1); it was left untouched
+            tasks: '\(cli.db)' is from a newer version of tasks (schema 99; this one knows up to \(TaskSchema.migrations.count)); it was left untouched
             tasks: use a newer tasks, or another --db
 
             """))

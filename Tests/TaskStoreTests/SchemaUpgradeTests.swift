@@ -1,0 +1,35 @@
+import SQLiteDB
+import TaskKit
+import TestSupport
+import Testing
+@testable import TaskStore
+
+/// A file written by the schema-1 program (`Fixtures/TaskStore/schema-v1.db`: three tasks
+/// added, one done, the newest deleted) opened by this one.
+@Suite("TaskStore: upgrading a schema-1 file in place")
+struct SchemaUpgradeTests {
+    static func rows(_ db: Connection) throws -> [String] {
+        try db.query("SELECT id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified FROM task ORDER BY id") { row in
+            (0..<13).map { row.isNull(Int32($0)) ? "NULL" : row.string(Int32($0)) }.joined(separator: "|")
+        }
+    }
+
+    @Test func everyTaskIdAndTheCounterSurvive() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("tasks.db")
+        writeBytes(path, readBytes(fixturesFolder() + "/TaskStore/schema-v1.db"))
+        let before = try SchemaUpgradeTests.rows(Connection(path: path))
+        #expect(before.count == 2)
+        let service = try SQLiteTaskService(path: path, create: false)
+        #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
+        #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
+            == ["v1: tasks", "v2: CHECK constraints without IN lists"])
+        #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
+        #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
+        #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
+        #expect(throws: SQLiteError.self) { try service.db.execute("UPDATE task SET done = 2 WHERE id = 1") }
+        #expect(throws: SQLiteError.self) { try service.db.execute("UPDATE task SET priority = 5 WHERE id = 1") }
+        #expect(throws: SQLiteError.self) { try service.db.execute("UPDATE task SET title = '  ' WHERE id = 1") }
+        try service.db.execute("UPDATE task SET priority = NULL WHERE id = 1")
+    }
+}
