@@ -17,7 +17,9 @@ struct SchemaUpgradeTests {
     @Test func everyTaskIdAndTheCounterSurvive() throws {
         let folder = TemporaryFolder()
         let path = folder.file("tasks.db")
-        writeBytes(path, readBytes(fixturesFolder() + "/TaskStore/schema-v1.db"))
+        let fixture = readBytes(fixturesFolder() + "/TaskStore/schema-v1.db")
+        try #require(fixture.count >= 4096, "Fixtures/TaskStore/schema-v1.db is there")
+        writeBytes(path, fixture)
         let before = try SchemaUpgradeTests.rows(Connection(path: path))
         #expect(before.count == 2)
         let service = try SQLiteTaskService(path: path, create: false)
