@@ -202,8 +202,16 @@ public final class SQLiteTaskService: TaskService {
         // reading beside it. When another connection holds the file open in WAL mode the
         // switch is refused and the batch goes through the WAL as usual.
         let bulk = drafts.count >= SQLiteTaskService.bulkLoadThreshold && db.path != ":memory:"
-            && (try? db.scalarString("PRAGMA journal_mode = DELETE")) == "delete"
-        defer { if bulk { _ = try? db.scalarString("PRAGMA journal_mode = WAL") } }
+            && (try? db.execute("PRAGMA journal_mode = DELETE")) != nil
+            && (try? db.scalarString("PRAGMA journal_mode")) == "delete"
+        defer {
+            if bulk {
+                try? db.execute("PRAGMA journal_mode = WAL")
+                // Open and close one read in WAL mode: until then the connection refuses a
+                // checkpoint with SQLITE_LOCKED.
+                _ = try? db.scalar("SELECT count(*) FROM sqlite_schema")
+            }
+        }
         return try db.write {
             let time = now()
             var bottoms: [String: Int64] = [:]
