@@ -2,15 +2,9 @@
 /// carriage return or backslash inside a field is written `\t`, `\n`, `\r`, `\\`, so that
 /// `cut -f` and `while IFS=$'\t' read` see one record per line.
 public enum TSV {
-    public static func line(_ fields: [String]) -> String {
-        fields.map(escape).joined(separator: "\t") + "\n"
-    }
+    public static func line(_ fields: [String]) -> String { Record.line(fields, separator: 0x09, end: [0x0A], append) }
 
-    public static func escape(_ field: String) -> String {
-        var bytes: [UInt8] = []
-        append(field, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    public static func escape(_ field: String) -> String { Record.line([field], separator: 0, end: [], append) }
 
     /// Appends `field`'s UTF-8, escaped, to `bytes` (a byte scan: TSV's specials are ASCII).
     public static func append(_ field: String, to bytes: inout [UInt8]) {
@@ -36,15 +30,9 @@ public enum TSV {
 /// Fields written as RFC 4180 CSV: a field with a comma, quote, CR or LF is quoted, quotes
 /// doubled; records end in CRLF.
 public enum CSV {
-    public static func line(_ fields: [String]) -> String {
-        fields.map(escape).joined(separator: ",") + "\r\n"
-    }
+    public static func line(_ fields: [String]) -> String { Record.line(fields, separator: 0x2C, end: [0x0D, 0x0A], append) }
 
-    public static func escape(_ field: String) -> String {
-        var bytes: [UInt8] = []
-        append(field, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    public static func escape(_ field: String) -> String { Record.line([field], separator: 0, end: [], append) }
 
     /// Appends `field`'s UTF-8, quoted when it must be, to `bytes`.
     public static func append(_ field: String, to bytes: inout [UInt8]) {
@@ -61,6 +49,19 @@ public enum CSV {
             }
             bytes.append(0x22)
         }
+    }
+}
+
+/// One record as text: fields escaped by `append`, between separators, then `end`.
+enum Record {
+    static func line(_ fields: [String], separator: UInt8, end: [UInt8], _ append: (String, inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(separator) }
+            append(field, &bytes)
+        }
+        bytes.append(contentsOf: end)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -41,12 +41,6 @@ public final class Output {
         if buffer.count >= capacity { flush() }
     }
 
-    public func write(bytes: some Sequence<UInt8>) {
-        if isClosed { return }
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { flush() }
-    }
-
     /// Appends to the buffer directly (for writers that escape as they copy).
     public func append(_ body: (inout [UInt8]) -> Void) {
         if isClosed { return }
@@ -87,16 +81,19 @@ public struct Input {
 
     /// Standard input (file descriptor 0).
     public static func standardInput() -> Input {
-        Input(isTerminal: isatty(0) == 1) {
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<count])
-            }
-            return bytes
+        Input(isTerminal: isatty(0) == 1) { Input.readAll(descriptor: 0) ?? [] }
+    }
+
+    /// Everything readable from `descriptor` up to end of file; `nil` on a read error.
+    static func readAll(descriptor: Int32) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
         }
     }
 

@@ -11,32 +11,8 @@ enum TaskText {
     /// The columns of `tsv` and `csv`, in order (documented in `tasks help list`).
     static let columns = ["id", "done", "list", "title", "due", "priority", "tags"]
 
-    static func fields(of task: Task) -> [String] {
-        [String(task.id), task.isDone ? "true" : "false", task.list, task.title, task.due?.description ?? "",
-         task.priority?.rawValue ?? "", task.tags.joined(separator: " ")]
-    }
-
-    /// The task as `json` and `export` write it: every field of the contract.
-    static func json(_ task: Task) -> JSONValue {
-        .object([
-            ("id", .number(task.id)),
-            ("uuid", .string(task.uuid)),
-            ("title", .string(task.title)),
-            ("notes", .string(task.notes)),
-            ("list", .string(task.list)),
-            ("done", .bool(task.isDone)),
-            ("completed", task.completed.map { .string(iso8601($0)) } ?? .null),
-            ("due", task.due.map { .string($0.description) } ?? .null),
-            ("priority", task.priority.map { .string($0.rawValue) } ?? .null),
-            ("tags", .array(task.tags.map(JSONValue.string))),
-            ("position", .number(task.position)),
-            ("created", .string(iso8601(task.created))),
-            ("modified", .string(iso8601(task.modified))),
-        ])
-    }
-
-    /// The same object as `json(_:)`, written straight into `bytes` (what `list --format json`
-    /// streams). With `escapingControls` (a terminal), controls are shown as `\e`… inside strings.
+    /// The task as `json` (and later `export`) writes it — every field of the contract — straight
+    /// into `bytes`. With `escapingControls` (a terminal), controls are shown as `\e`… in strings.
     static func appendJSON(_ task: Task, escapingControls: Bool, to bytes: inout [UInt8]) {
         func key(_ name: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
@@ -287,6 +263,5 @@ struct Style {
     let enabled: Bool
     static let dimOn = "\u{1B}[2m", reset = "\u{1B}[0m"
     func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + Style.reset : text }
-    func dim(_ text: String) -> String { enabled ? Style.dimOn + text + Style.reset : text }
     func red(_ text: String) -> String { enabled ? "\u{1B}[31m" + text + "\u{1B}[39m" : text }
 }

@@ -243,9 +243,8 @@ enum ShowView {
                 output.write(line + "\n")
             }
         case .json:
-            var text = ""
-            TaskText.json(task).write(to: &text)
-            output.write((screen.terminal.stdoutIsTerminal ? TerminalText.escapingControls(text) : text) + "\n")
+            output.append { TaskText.appendJSON(task, escapingControls: screen.terminal.stdoutIsTerminal, to: &$0) }
+            output.write("\n")
         default:
             screen.writer.write([TaskSection(header: "", items: [task])])
         }
@@ -296,7 +295,7 @@ final class TaskEditView: View {
         reactor.state.filter(\.isDismissed).take(1)
             .bind { [unowned self] state in
                 switch state.mode {
-                case .new: printAdded(state.savedAll.isEmpty ? state.saved.map { [$0] } ?? [] : state.savedAll)
+                case .new: printAdded(state.savedAll)  // `add` submits titles: one or many
                 case .edit: if let task = state.saved { screen.report("Changed", [task]) }
                 }
             }
@@ -309,16 +308,12 @@ final class TaskEditView: View {
         if screen.settings.isExplicit || screen.terminal.stdoutIsTerminal {
             screen.report("Added", tasks)
         } else {
-            var text = ""
             for task in tasks {
-                text += String(task.id)
-                text += "\n"
-                if text.utf8.count > 1 << 15 {
-                    screen.stdout.write(text)
-                    text = ""
+                screen.stdout.append { bytes in
+                    TaskWriter.appendDecimal(task.id, to: &bytes)
+                    bytes.append(0x0A)
                 }
             }
-            screen.stdout.write(text)
         }
     }
 }

@@ -73,13 +73,40 @@ public final class SQLiteTaskService: TaskService {
         return try db.read {
             // Counting first (from an index, without the rows) sizes the array once: a
             // 100,000-task list then touches half the memory it would by doubling.
-            let count = try db.scalar(SQLiteTaskService.count(sql), arguments: arguments) ?? 0
+            let count = try db.scalar(SQLiteTaskService.count(query), arguments: arguments) ?? 0
             return try db.query(sql, arguments, expectedCount: Int(count)) { try SQLiteTaskService.readTask($0) }
         }
     }
 
     /// The SQL and arguments for `query`: filtering and ordering happen in SQLite.
     static func select(_ query: TaskQuery) -> (String, [(any SQLiteBindable)?]) {
+        let (filter, arguments) = whereClause(query)
+        var order: [String] = []
+        switch query.grouping {
+        case .byList: order.append("list")
+        case .byStatus: order.append("done")
+        case .none: break
+        }
+        switch query.sort {
+        case .manual: order += ["list", "position", "id"]
+        case .due: order += ["due IS NULL", "due", "list", "position", "id"]
+        case .priority: order += ["coalesce(priority, 3)", "list", "position", "id"]
+        case .created: order += ["created", "id"]
+        }
+        // A repeated key never changes the order, but it keeps SQLite from reading the order
+        // off an index (it would sort again): each key once.
+        var seen = Set<String>()
+        let orderBy = " ORDER BY " + order.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        return ("SELECT \(TaskSchema.columns) FROM task" + filter + orderBy, arguments)
+    }
+
+    /// `SELECT count(*)` of what `select(query)` selects, with the same arguments.
+    static func count(_ query: TaskQuery) -> String {
+        "SELECT count(*) FROM task" + whereClause(query).sql
+    }
+
+    /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments.
+    static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
         var conditions: [String] = []
         var arguments: [(any SQLiteBindable)?] = []
         switch query.status {
@@ -109,33 +136,7 @@ public final class SQLiteTaskService: TaskService {
             arguments.append(pattern)
             arguments.append(pattern)
         }
-        var order: [String] = []
-        switch query.grouping {
-        case .byList: order.append("list")
-        case .byStatus: order.append("done")
-        case .none: break
-        }
-        switch query.sort {
-        case .manual: order += ["list", "position", "id"]
-        case .due: order += ["due IS NULL", "due", "list", "position", "id"]
-        case .priority: order += ["coalesce(priority, 3)", "list", "position", "id"]
-        case .created: order += ["created", "id"]
-        }
-        var sql = "SELECT \(TaskSchema.columns) FROM task"
-        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        // A repeated key never changes the order, but it keeps SQLite from reading the order
-        // off an index (it would sort again): each key once.
-        var seen = Set<String>()
-        sql += " ORDER BY " + order.filter { seen.insert($0).inserted }.joined(separator: ", ")
-        return (sql, arguments)
-    }
-
-    /// `SELECT count(*)` with the WHERE of a `select`'s SQL.
-    static func count(_ select: String) -> String {
-        var body = Substring(select)
-        if let from = body.firstRange(of: " FROM task") { body = body[from.lowerBound...] }
-        if let order = body.firstRange(of: " ORDER BY ") { body = body[..<order.lowerBound] }
-        return "SELECT count(*)" + body
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     static func escapeLike(_ text: String) -> String {
