@@ -55,8 +55,8 @@ final class DatabaseService: TaskService {
         } else if PrivateFile.exists(path) {
             service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
         } else if creating {
-            createdFile = try PrivateFile.createIfMissing(path)
-            service = try SQLiteTaskService(path: path, create: true, now: now, makeUUID: makeUUID)
+            createdFile = try PrivateFile.createIfMissing(path)  // private (0600), in private folders
+            service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
         } else {
             service = try SQLiteTaskService(path: ":memory:", create: false, now: now, makeUUID: makeUUID)
         }

@@ -153,17 +153,14 @@ final class TaskListView: View {
             if screen.speaksToPerson && screen.terminal.stdoutIsTerminal { screen.stdout.write("Nothing to change.\n") }
             return
         }
-        if screen.settings.format == .table {
-            guard !screen.settings.quiet, screen.terminal.stdoutIsTerminal || screen.settings.isExplicit else { return }
-            var byVerb: [(String, [Task])] = []
-            for task in changed {
-                let word = verb(task)
-                if let index = byVerb.firstIndex(where: { $0.0 == word }) { byVerb[index].1.append(task) } else { byVerb.append((word, [task])) }
-            }
-            for (word, tasks) in byVerb { screen.confirm(word, tasks) }
-        } else {
-            screen.report("", changed)
+        guard screen.settings.format == .table else { return screen.report("", changed) }
+        // Sentences, one group per verb (a toggle may mark some done and reopen others).
+        var byVerb: [(String, [Task])] = []
+        for task in changed {
+            let word = verb(task)
+            if let index = byVerb.firstIndex(where: { $0.0 == word }) { byVerb[index].1.append(task) } else { byVerb.append((word, [task])) }
         }
+        for (word, tasks) in byVerb { screen.report(word, tasks) }
     }
 
     private static func tasks(in event: TaskEvent) -> [Task] {
