@@ -36,8 +36,12 @@ let package = Package(
         .target(name: "CommandLineKit"),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
 
+        // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt (no Foundation).
+        .target(name: "TaskInterchange", dependencies: ["TaskKit", "CommandLineKit"]),
+        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskKit", "TestSupport"]),
+
         // The `tasks` program: commands as reactor actions, views printing their state.
-        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TaskKit", "TaskStore", "SQLiteDB", "ReactorCore"]),
+        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TaskKit", "TaskStore", "TaskInterchange", "SQLiteDB", "ReactorCore"]),
         // Linked with the Swift runtime inside: it starts in half the time (no search for a
         // dozen shared libraries), which is most of what a one-task command costs.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),

@@ -46,15 +46,18 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// Whether it may be given more than once (`--tag a --tag b`).
     public var isRepeatable: Bool
+    /// What a shell offers for its value.
+    public var completion: ValueCompletion
 
     /// A flag: present or not.
     public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(long: long, short: short, valueName: nil, help: help, isRepeatable: false)
+        OptionSpec(long: long, short: short, valueName: nil, help: help, isRepeatable: false, completion: .none)
     }
 
     /// An option that takes a value.
-    public static func value(_ long: String, short: Character? = nil, name: String, help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(long: long, short: short, valueName: name, help: help, isRepeatable: repeatable)
+    public static func value(_ long: String, short: Character? = nil, name: String, help: String, repeatable: Bool = false,
+                             completion: ValueCompletion = .none) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: name, help: help, isRepeatable: repeatable, completion: completion)
     }
 
     /// Whether it takes a value.
@@ -70,11 +73,29 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var isVariadic: Bool
     /// Whether it may be left out.
     public var isOptional: Bool
+    /// What a shell offers for it.
+    public var completion: ValueCompletion
 
-    public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false) {
+    public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false, completion: ValueCompletion = .none) {
         self.name = name
         self.help = help
         self.isVariadic = variadic
         self.isOptional = optional
+        self.completion = completion
     }
+}
+
+/// What a shell completes a value or argument with.
+public enum ValueCompletion: Sendable, Equatable {
+    /// Free text: nothing to offer.
+    case none
+    /// One of these words.
+    case choices([String])
+    /// A file name.
+    case files
+    /// The words a shell command prints at completion time, one per line, each optionally
+    /// followed by a tab and a description (`tasks list --format tsv | cut -f1,4`).
+    case command(String)
+    /// The names of the root's subcommands.
+    case subcommands
 }

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CommandLineKit
+import TaskInterchange
 import TaskKit
 
 /// A command line after validation: every id a positive number, every format known, stdin
@@ -14,14 +20,12 @@ enum Command {
     case show(id: Int64)
     case delete(ids: [Int64])
     case move(id: Int64, to: TaskPlacement)
+    case export(InterchangeFormat)
+    /// A file read and parsed (not yet checked against the task rules), and where it came from.
+    case importTasks(ImportedFile, source: String)
+    case completions(Shell)
 
     enum DoneChange { case toggle, done, reopen }
-
-    /// Whether the command changes the database (and so may create it).
-    var creates: Bool {
-        if case .add = self { return true }
-        return false
-    }
 }
 
 /// The field flags of `add` and `edit`, as typed; the editor reactor judges them.
@@ -92,15 +96,68 @@ struct CommandReader {
             return .edit(id: try IDParser.id(parsed.arguments[0]), fields: fields)
         case "move":
             return .move(id: try IDParser.id(parsed.arguments[0]), to: try placement(parsed))
+        case "export":
+            let text = parsed.value("format") ?? "json"
+            guard let format = InterchangeFormat(rawValue: text.lowercased().replacingDots) else {
+                throw CLIError.usage("'\(text)' is not an export format; use json, csv, taskwarrior or todotxt")
+            }
+            return .export(format)
+        case "import":
+            return try importFile(parsed)
+        case "completions":
+            guard let shell = Shell(rawValue: parsed.arguments[0]) else {
+                throw CLIError.usage("'\(parsed.arguments[0])' is not a shell tasks completes in; use bash, zsh or fish")
+            }
+            return .completions(shell)
         default:
             throw CLIError.usage("unknown command '\(name)'")
+        }
+    }
+
+    /// The file `import` reads, parsed in the format asked for; a bad record is an input error.
+    private func importFile(_ parsed: ParsedCommand) throws -> Command {
+        let text = parsed.value("format") ?? "json"
+        guard let format = InterchangeFormat(rawValue: text.lowercased().replacingDots), format != .csv else {
+            throw CLIError.usage("'\(text)' is not an import format; use json, taskwarrior or todotxt"
+                                 + (text.lowercased() == "csv" ? " (csv is written by export only)" : ""))
+        }
+        let path = parsed.arguments.first ?? "-"
+        let source = path == "-" ? "stdin" : "'\(path)'"
+        let bytes: [UInt8]
+        if path == "-" {
+            if parsed.arguments.isEmpty && invocation.stdin.isTerminal {
+                throw CLIError.usage("'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -")
+            }
+            bytes = invocation.stdin.readToEnd()
+        } else {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
+            defer { close(descriptor) }
+            guard let read = Input.readAll(descriptor: descriptor) else {
+                throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))")
+            }
+            bytes = read
+        }
+        do {
+            let file: ImportedFile
+            switch format {
+            case .json: file = try TaskJSON.read(bytes)
+            case .taskwarrior: file = try Taskwarrior.read(bytes, localTime: invocation.localTime)
+            case .todotxt: file = try TodoTxt.read(bytes, localTime: invocation.localTime)
+            case .csv: throw CLIError.usage("csv is written by export only")
+            }
+            return .importTasks(file, source: source)
+        } catch let error as InterchangeError {
+            throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
         }
     }
 
     /// The output settings; a bad `--format` or `--color` is a usage error.
     func outputSettings(_ parsed: ParsedCommand) throws -> OutputSettings {
         var format: OutputFormat = invocation.terminal.stdoutIsTerminal ? .table : .tsv
-        if let text = parsed.value("format") {
+        // export and import take formats of their own.
+        let ownFormat = ["export", "import", "completions"].contains(parsed.path.first ?? "")
+        if !ownFormat, let text = parsed.value("format") {
             guard let chosen = OutputFormat(rawValue: text.lowercased()) else {
                 throw CLIError.usage("'\(text)' is not a format; use table, tsv, csv, json or ids")
             }
@@ -114,7 +171,7 @@ struct CommandReader {
             choice = chosen
         }
         return OutputSettings(
-            format: format, isExplicit: parsed.has("format"), header: parsed.has("header"), quiet: parsed.has("quiet"),
+            format: format, isExplicit: !ownFormat && parsed.has("format"), header: parsed.has("header"), quiet: parsed.has("quiet"),
             color: format == .table && invocation.terminal.usesColor(choice, environment: invocation.environment)
         )
     }
@@ -260,4 +317,14 @@ struct StdinReader {
         }
         return text
     }
+}
+
+/// The shells `tasks completions` writes for.
+enum Shell: String {
+    case bash, zsh, fish
+}
+
+extension String {
+    /// `todo.txt` as `todotxt`: the format's name as people write it.
+    var replacingDots: String { replacing(".", with: "") }
 }

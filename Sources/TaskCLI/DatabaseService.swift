@@ -80,6 +80,7 @@ final class DatabaseService: TaskService {
     func toggle(ids: [Int64]) -> Observable<[Task]> { call { $0.toggle(ids: ids) } }
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { call { $0.move(id: id, to: placement) } }
     func lists() -> Observable<[TaskListSummary]> { call { $0.lists() } }
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> { call(creating: true) { $0.importTasks(records) } }
 
     /// After a failed run: removes the file this run created, so that failing left nothing.
     func removeCreatedFile() {

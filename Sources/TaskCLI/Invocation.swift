@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineKit
+import TaskInterchange
 import TaskKit
 import TaskStore
 
@@ -25,13 +26,17 @@ public struct Invocation {
     public var makeUUID: (() -> String)?
     /// Runs `$VISUAL`/`$EDITOR` on a file and returns its exit status.
     public var runEditor: (_ editor: String, _ path: String) -> Int32
+    /// The local time zone, for formats that hold days (Taskwarrior's due, todo.txt's dates).
+    public var localTime: LocalTime
 
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
         terminal: TerminalFacts, now: @escaping @Sendable () -> Timestamp = SystemClock.now,
         today: @escaping () -> CalendarDay = LocalDay.today, makeUUID: (() -> String)? = nil,
-        runEditor: @escaping (_ editor: String, _ path: String) -> Int32 = Editor.run
+        runEditor: @escaping (_ editor: String, _ path: String) -> Int32 = Editor.run,
+        localTime: LocalTime = .system
     ) {
+        self.localTime = localTime
         self.arguments = arguments
         self.environment = environment
         self.stdin = stdin

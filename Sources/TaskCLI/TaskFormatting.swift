@@ -1,4 +1,5 @@
 import CommandLineKit
+import TaskInterchange
 import TaskKit
 
 /// How results are written: `--format`, and what the terminal allows.
@@ -10,66 +11,6 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 enum TaskText {
     /// The columns of `tsv` and `csv`, in order (documented in `tasks help list`).
     static let columns = ["id", "done", "list", "title", "due", "priority", "tags"]
-
-    /// The task as `json` (and later `export`) writes it — every field of the contract — straight
-    /// into `bytes`. With `escapingControls` (a terminal), controls are shown as `\e`… in strings.
-    static func appendJSON(_ task: Task, escapingControls: Bool, to bytes: inout [UInt8]) {
-        func key(_ name: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        }
-        func string(_ text: String) {
-            JSONValue.appendString(escapingControls ? TerminalText.escapingControls(text) : text, to: &bytes)
-        }
-        func optional(_ text: String?) {
-            if let text { string(text) } else { key("null") }
-        }
-        key("{\"id\":")
-        TaskWriter.appendDecimal(task.id, to: &bytes)
-        key(",\"uuid\":"); string(task.uuid)
-        key(",\"title\":"); string(task.title)
-        key(",\"notes\":"); string(task.notes)
-        key(",\"list\":"); string(task.list)
-        key(task.isDone ? ",\"done\":true" : ",\"done\":false")
-        key(",\"completed\":"); optional(task.completed.map(iso8601))
-        key(",\"due\":"); optional(task.due?.description)
-        key(",\"priority\":"); optional(task.priority?.rawValue)
-        key(",\"tags\":[")
-        for (index, tag) in task.tags.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            string(tag)
-        }
-        key("],\"position\":")
-        TaskWriter.appendDecimal(task.position, to: &bytes)
-        key(",\"created\":"); string(iso8601(task.created))
-        key(",\"modified\":"); string(iso8601(task.modified))
-        key("}")
-    }
-
-    /// `2026-11-29T23:44:46.123Z`: ISO 8601 in UTC, to the millisecond.
-    static func iso8601(_ time: Timestamp) -> String {
-        let milliseconds = time.millisecondsSince1970
-        let (days, rest) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let dayCount = rest < 0 ? days - 1 : days
-        let ofDay = Int(rest < 0 ? rest + 86_400_000 : rest)
-        let day = CalendarDay(daysSince1970: Int(dayCount)) ?? .unixEpoch
-        return String(unsafeUninitializedCapacity: 24) { text in
-            CalendarDay.writeDigits(day.year, count: 4, into: text, at: 0)
-            text[4] = UInt8(ascii: "-")
-            CalendarDay.writeDigits(day.month, count: 2, into: text, at: 5)
-            text[7] = UInt8(ascii: "-")
-            CalendarDay.writeDigits(day.day, count: 2, into: text, at: 8)
-            text[10] = UInt8(ascii: "T")
-            CalendarDay.writeDigits(ofDay / 3_600_000, count: 2, into: text, at: 11)
-            text[13] = UInt8(ascii: ":")
-            CalendarDay.writeDigits(ofDay / 60_000 % 60, count: 2, into: text, at: 14)
-            text[16] = UInt8(ascii: ":")
-            CalendarDay.writeDigits(ofDay / 1000 % 60, count: 2, into: text, at: 17)
-            text[19] = UInt8(ascii: ".")
-            CalendarDay.writeDigits(ofDay % 1000, count: 3, into: text, at: 20)
-            text[23] = UInt8(ascii: "Z")
-            return 24
-        }
-    }
 }
 
 /// Writes tasks in one of the formats, streaming row by row.
@@ -105,7 +46,7 @@ struct TaskWriter {
                 for task in section.items {
                     output.write(first ? "\n" : ",\n")
                     first = false
-                    output.append { TaskText.appendJSON(task, escapingControls: escapesControls, to: &$0) }
+                    output.append { TaskJSON.append(task, escapingControls: escapesControls, to: &$0) }
                 }
             }
             output.write(first ? "]\n" : "\n]\n")

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CommandLineKit
 import ReactorCore
+import TaskInterchange
 import TaskKit
 
 /// One run of `tasks`: words in, exit status out. Parse, then validate, then run: a usage
@@ -42,6 +43,14 @@ public enum TasksProgram {
         case .version:
             invocation.stdout.write("tasks \(TasksSpec.version)\n")
             return 0
+        case .completions(let shell):
+            let script = CompletionScript(root: TasksSpec.root)
+            switch shell {
+            case .bash: invocation.stdout.write(script.bash())
+            case .zsh: invocation.stdout.write(script.zsh())
+            case .fish: invocation.stdout.write(script.fish())
+            }
+            return 0
         default:
             break
         }
@@ -71,8 +80,20 @@ struct Runner {
 
     func run(_ command: Command) {
         switch command {
-        case .help, .version:
+        case .help, .version, .completions:
             break
+        case .export(let format):
+            var query = TaskQuery(status: .all, sort: .id, grouping: .none)
+            query.search = nil
+            withList(.export(ExportWriter(format: format, localTime: invocation.localTime,
+                                          escapingControls: invocation.terminal.stdoutIsTerminal))) {
+                $0.action.onNext(.refresh(query))
+            }
+        case .importTasks(let file, let source):
+            let reactor = TaskImportReactor(service: service)
+            let view = TaskImportView(screen: screen, file: file, source: source)
+            view.reactor = reactor
+            reactor.action.onNext(.importTasks(file.batch))
         case .list(let query):
             withList(.list) { $0.action.onNext(.refresh(query)) }
         case .lists:

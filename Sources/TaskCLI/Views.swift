@@ -1,5 +1,6 @@
 import CommandLineKit
 import ReactorCore
+import TaskInterchange
 import TaskKit
 
 /// What a view prints to and how; and the exit status it arrives at.
@@ -93,6 +94,8 @@ final class TaskListView: View {
         case show
         /// Hand the selected task on (`edit`).
         case select((Task) -> Void)
+        /// Write every loaded task in an interchange format (`export`).
+        case export(ExportWriter)
     }
 
     var disposeBag = DisposeBag()
@@ -124,6 +127,7 @@ final class TaskListView: View {
                 switch purpose {
                 case .list: printSections(reactor.currentState.sections)
                 case .lists: printLists(reactor.currentState.lists ?? [])
+                case .export(let writer): export(reactor.currentState.sections, with: writer)
                 default: break
                 }
             }
@@ -170,6 +174,20 @@ final class TaskListView: View {
             return [task]
         case .batch(let events):
             return events.flatMap(tasks(in:))
+        }
+    }
+
+    /// Streams the tasks out; what the format could not hold is named on stderr.
+    private func export(_ sections: [TaskSection], with writer: ExportWriter) {
+        var writer = writer
+        let output = screen.stdout
+        output.append { writer.begin(to: &$0) }
+        for section in sections {
+            for task in section.items { output.append { writer.append(task, to: &$0) } }
+        }
+        output.append { writer.end(to: &$0) }
+        if !writer.notKeptLines.isEmpty && !screen.settings.quiet {
+            screen.stderr.write("tasks: warning: \(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))\n")
         }
     }
 
@@ -224,15 +242,15 @@ enum ShowView {
             let noteLines: [String] = task.notes.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { TerminalText.escapingControls(String($0)) }
             let notes = noteLines.joined(separator: "\n           ")
-            let done: String = task.isDone ? "yes, " + (task.completed.map(TaskText.iso8601) ?? "") : "no"
+            let done: String = task.isDone ? "yes, " + (task.completed.map(TimestampText.iso8601) ?? "") : "no"
             let rows: [(String, String)] = [
                 ("id", String(task.id)), ("title", TerminalText.escapingControls(task.title)),
                 ("list", TerminalText.escapingControls(task.list)),
                 ("done", done),
                 ("due", task.due?.description ?? ""), ("priority", task.priority?.rawValue ?? ""),
                 ("tags", TerminalText.escapingControls(task.tags.joined(separator: " "))), ("notes", notes),
-                ("position", String(task.position)), ("created", TaskText.iso8601(task.created)),
-                ("modified", TaskText.iso8601(task.modified)), ("uuid", task.uuid),
+                ("position", String(task.position)), ("created", TimestampText.iso8601(task.created)),
+                ("modified", TimestampText.iso8601(task.modified)), ("uuid", task.uuid),
             ]
             for (name, value) in rows {
                 var line = TerminalText.padded(name, toWidth: 9) + "  " + value
@@ -240,7 +258,7 @@ enum ShowView {
                 output.write(line + "\n")
             }
         case .json:
-            output.append { TaskText.appendJSON(task, escapingControls: screen.terminal.stdoutIsTerminal, to: &$0) }
+            output.append { TaskJSON.append(task, escapingControls: screen.terminal.stdoutIsTerminal, to: &$0) }
             output.write("\n")
         default:
             screen.writer.write([TaskSection(header: "", items: [task])])
@@ -312,5 +330,61 @@ final class TaskEditView: View {
                 }
             }
         }
+    }
+}
+
+/// The import screen: a progress line while a large file is written, then what happened —
+/// with what the file held that has no place here — or why nothing was imported.
+final class TaskImportView: View {
+    var disposeBag = DisposeBag()
+    @Reacting var reactor: TaskImportReactor?
+    let screen: Screen
+    let file: ImportedFile
+    /// `'tasks.json'` or `stdin`, for messages.
+    let source: String
+
+    init(screen: Screen, file: ImportedFile, source: String) {
+        self.screen = screen
+        self.file = file
+        self.source = source
+    }
+
+    func bind(reactor: TaskImportReactor) {
+        reactor.pulse(\.$validationError)
+            .compactMap { $0 }
+            .bind { [unowned self] error in screen.fail(.usage("cannot import \(source): \(error); nothing was imported")) }
+            .disposed(by: disposeBag)
+
+        reactor.pulse(\.$failure)
+            .compactMap { $0 }
+            .bind { [unowned self] failure in screen.fail(ErrorPresenter.present(failure, databasePath: screen.databasePath)) }
+            .disposed(by: disposeBag)
+
+        reactor.state.map(\.importing).distinctUntilChanged().skip(1)
+            .bind { [unowned self] count in
+                guard file.batch.records.count >= 1000 else { return }
+                screen.progress(count.map { "Importing \($0) tasks…" })
+            }
+            .disposed(by: disposeBag)
+
+        reactor.state.compactMap(\.result).take(1)
+            .bind { [unowned self] result in printResult(result) }
+            .disposed(by: disposeBag)
+    }
+
+    /// On stderr (a message, not a result): `Imported 3 tasks from 'a.json': 2 new, 1 updated.`
+    private func printResult(_ result: TaskImportResult) {
+        if screen.settings.quiet { return }
+        let stderr = screen.stderr
+        if !file.skipped.isEmpty {
+            stderr.write("tasks: warning: not imported: \(file.skipped.joined(separator: ", "))"
+                         + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its pending instances)" : "") + "\n")
+        }
+        if !file.notKept.isEmpty {
+            stderr.write("tasks: warning: no place here for: \(file.notKept.joined(separator: ", "))\n")
+        }
+        let total = result.created + result.updated + result.unchanged
+        stderr.write("Imported \(total) task\(total == 1 ? "" : "s") from \(TerminalText.escapingControls(source)): "
+                     + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged.\n")
     }
 }

@@ -9,6 +9,14 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case titleTooLong(bytes: Int, limit: Int)
     /// The error of the `n`th (1-based) title of a batch, e.g. line 3 of `tasks add -`.
     case inItem(Int, TaskFieldError)
+    /// Not a UUID (32 hex digits in 8-4-4-4-12 groups).
+    case badUUID(String)
+    /// The same uuid twice in one import, first in record `first`.
+    case duplicateUUID(String, first: Int)
+    /// A completion time on a task that is not done.
+    case completedButPending
+    /// The error of record (or line) `number` of an import.
+    case inRecord(String, Int, TaskFieldError)
 
     public var description: String {
         switch self {
@@ -22,6 +30,10 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .titleTooLong(let bytes, let limit):
             return "the title is \(bytes) bytes long; keep it under \(limit) and put the rest in the notes"
         case .inItem(let number, let error): return "title \(number): \(error)"
+        case .badUUID(let text): return "'\(text)' is not a uuid; a uuid is 32 hex digits such as 0190f1e2-7c3a-7b4d-8e5f-123456789abc"
+        case .duplicateUUID(let uuid, let first): return "uuid \(uuid) was already used by record \(first); each task once"
+        case .completedButPending: return "\"completed\" is set but \"done\" is false; a pending task has no completion time"
+        case .inRecord(let unit, let number, let error): return "\(unit) \(number): \(error)"
         }
     }
 }

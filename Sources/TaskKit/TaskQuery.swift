@@ -12,6 +12,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case priority
         /// Oldest first.
         case created
+        /// By id: the order tasks were added in (what `export` writes).
+        case id
     }
     /// How the results fall into sections.
     public enum Grouping: Equatable, Hashable, Sendable { case byList, byStatus, none }
@@ -84,6 +86,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             return x != y ? x < y : manual(a, b)
         case .created:
             return (a.created, a.id) < (b.created, b.id)
+        case .id:
+            return a.id < b.id
         }
     }
 

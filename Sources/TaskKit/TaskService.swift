@@ -33,6 +33,10 @@ public protocol TaskService: AnyObject {
 
     /// The lists with their pending and done counts, by name.
     func lists() -> Observable<[TaskListSummary]>
+
+    /// Writes `records` in one transaction: a record whose uuid exists updates that task
+    /// (and changes nothing when every field is the same), any other creates one.
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
 }
 
 /// A committed change, as `TaskService.event` announces it.

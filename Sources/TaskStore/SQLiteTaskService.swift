@@ -92,6 +92,7 @@ public final class SQLiteTaskService: TaskService {
         case .due: order += ["due IS NULL", "due", "list", "position", "id"]
         case .priority: order += ["coalesce(priority, 3)", "list", "position", "id"]
         case .created: order += ["created", "id"]
+        case .id: order += ["id"]
         }
         // A repeated key never changes the order, but it keeps SQLite from reading the order
         // off an index (it would sort again): each key once.
@@ -193,27 +194,7 @@ public final class SQLiteTaskService: TaskService {
 
     /// Creates `drafts` in one transaction, a hundred rows per INSERT.
     public func createNow(_ drafts: [TaskDraft]) throws -> [Task] {
-        // A large batch keeps its index pages in memory (a ceiling, not an allocation) rather
-        // than spilling them mid-transaction; reads keep SQLite's small default.
-        if drafts.count >= 1000 { try db.execute("PRAGMA cache_size = -65536") }
-        defer { if drafts.count >= 1000 { try? db.execute("PRAGMA cache_size = -2000") } }
-        // A bulk load writes its pages once through a rollback journal instead of twice (into
-        // the WAL, then into the file at checkpoint): half the time for 100,000 tasks. Still
-        // one atomic transaction; other processes wait for it (busy timeout) instead of
-        // reading beside it. When another connection holds the file open in WAL mode the
-        // switch is refused and the batch goes through the WAL as usual.
-        let bulk = drafts.count >= SQLiteTaskService.bulkLoadThreshold && db.path != ":memory:"
-            && (try? db.execute("PRAGMA journal_mode = DELETE")) != nil
-            && (try? db.scalarString("PRAGMA journal_mode")) == "delete"
-        defer {
-            if bulk {
-                try? db.execute("PRAGMA journal_mode = WAL")
-                // Open and close one read in WAL mode: until then the connection refuses a
-                // checkpoint with SQLITE_LOCKED.
-                _ = try? db.scalar("SELECT count(*) FROM sqlite_schema")
-            }
-        }
-        return try db.write {
+        return try bulkWrite(rows: drafts.count) {
             let time = now()
             var bottoms: [String: Int64] = [:]
             var created: [Task] = []
@@ -265,6 +246,143 @@ public final class SQLiteTaskService: TaskService {
             }
             return created
         }
+    }
+
+    /// One write transaction of `rows` rows. A large batch keeps its index pages in memory (a
+    /// ceiling, not an allocation) rather than spilling them mid-transaction; reads keep
+    /// SQLite's small default. A bulk load writes its pages once through a rollback journal
+    /// instead of twice (into the WAL, then into the file at checkpoint): half the time for
+    /// 100,000 tasks. Still one atomic transaction; other processes wait for it (busy timeout)
+    /// instead of reading beside it. When another connection holds the file open in WAL mode
+    /// the switch is refused and the batch goes through the WAL as usual.
+    private func bulkWrite<T>(rows: Int, _ body: () throws -> T) throws -> T {
+        if rows >= 1000 { try db.execute("PRAGMA cache_size = -65536") }
+        defer { if rows >= 1000 { try? db.execute("PRAGMA cache_size = -2000") } }
+        let bulk = rows >= SQLiteTaskService.bulkLoadThreshold && db.path != ":memory:"
+            && (try? db.execute("PRAGMA journal_mode = DELETE")) != nil
+            && (try? db.scalarString("PRAGMA journal_mode")) == "delete"
+        defer {
+            if bulk {
+                try? db.execute("PRAGMA journal_mode = WAL")
+                // Open and close one read in WAL mode: until then the connection refuses a
+                // checkpoint with SQLITE_LOCKED.
+                _ = try? db.scalar("SELECT count(*) FROM sqlite_schema")
+            }
+        }
+        return try db.write(body)
+    }
+
+    // MARK: - Importing
+
+    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+        .deferred { [unowned self] in
+            let (result, events) = try self.importNow(records)
+            self.announce(events)
+            return .just(result)
+        }
+    }
+
+    /// Imports `records` in one transaction; returns what it did and the events to announce.
+    /// A record whose uuid is there updates that task (or, the same in every field, is left
+    /// alone); any other is inserted, a hundred rows per INSERT, keeping its id when the file
+    /// has never used it.
+    public func importNow(_ records: [TaskRecord]) throws -> (TaskImportResult, [TaskEvent]) {
+        try bulkWrite(rows: records.count) {
+            let time = now()
+            var result = TaskImportResult()
+            var events: [TaskEvent] = []
+            events.reserveCapacity(records.count)
+            var bottoms: [String: Int64] = [:]
+            func bottom(of list: String) throws -> Int64 {
+                let last = try bottoms[list] ?? db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0
+                bottoms[list] = last + SQLiteTaskService.positionGap
+                return last + SQLiteTaskService.positionGap
+            }
+            // An empty table needs no lookups: every record is new.
+            let isEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
+            var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
+            let lookup = try db.prepare("SELECT \(TaskSchema.columns) FROM task WHERE uuid = ?")
+            var pending: [Task] = []
+            pending.reserveCapacity(min(records.count, SQLiteTaskService.rowsPerInsert))
+            for record in records {
+                var existing: Task?
+                if !isEmpty, let uuid = record.uuid {
+                    lookup.reset()
+                    try lookup.bind(text: uuid, at: 1)
+                    if try lookup.step() { existing = try SQLiteTaskService.readTask(lookup) }
+                }
+                var id = Int64(0)
+                if existing == nil {
+                    // An id the file has never used is kept (a lossless round trip into an
+                    // empty file); a used one is never given out again.
+                    if let wanted = record.id, wanted > lastID { id = wanted } else { id = lastID + 1 }
+                    lastID = id
+                }
+                let task = try record.task(over: existing, id: id, uuid: record.uuid ?? makeUUID(),
+                                           bottom: try bottom(of: record.list), now: time)
+                if let existing {
+                    if task == existing {
+                        result.unchanged += 1
+                    } else {
+                        try writeAll(task)
+                        result.updated += 1
+                        events.append(.update(task))
+                    }
+                } else {
+                    pending.append(task)
+                    result.created += 1
+                    events.append(.create(task))
+                    if pending.count == SQLiteTaskService.rowsPerInsert {
+                        try insertAll(pending)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+            try insertAll(pending)
+            return (result, events)
+        }
+    }
+
+    /// Inserts `tasks` with every column given, in one statement.
+    private func insertAll(_ tasks: [Task]) throws {
+        if tasks.isEmpty { return }
+        let insert = try db.prepare("INSERT INTO task (\(TaskSchema.columns)) VALUES "
+            + repeatElement("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: tasks.count).joined(separator: ", "))
+        var parameter: Int32 = 1
+        for task in tasks {
+            try bindAll(task, to: insert, at: parameter)
+            parameter += 13
+        }
+        try insert.run()
+        insert.reset()
+    }
+
+    /// Writes every column of `task` over the row with its id.
+    private func writeAll(_ task: Task) throws {
+        let update = try db.prepare("""
+            UPDATE task SET id = ?1, uuid = ?2, title = ?3, notes = ?4, list = ?5, done = ?6, completed = ?7, due = ?8,
+            priority = ?9, tags = ?10, position = ?11, created = ?12, modified = ?13 WHERE id = ?1
+            """)
+        try bindAll(task, to: update, at: 1)
+        try update.run()
+        update.reset()
+    }
+
+    /// Binds the columns of `TaskSchema.columns`, in order, from `parameter` on.
+    private func bindAll(_ task: Task, to statement: Statement, at parameter: Int32) throws {
+        try statement.bind(integer: task.id, at: parameter)
+        try statement.bind(text: task.uuid, at: parameter + 1)
+        try statement.bind(text: task.title, at: parameter + 2)
+        try statement.bind(text: task.notes, at: parameter + 3)
+        try statement.bind(text: task.list, at: parameter + 4)
+        try statement.bind(integer: task.isDone ? 1 : 0, at: parameter + 5)
+        try statement.bind(integer: task.completed?.millisecondsSince1970, at: parameter + 6)
+        try statement.bind(text: task.due?.description, at: parameter + 7)
+        try statement.bind(integer: task.priority.map { Int64($0.rank) }, at: parameter + 8)
+        try statement.bind(text: SQLiteTaskService.encodeTags(task.tags), at: parameter + 9)
+        try statement.bind(integer: task.position, at: parameter + 10)
+        try statement.bind(integer: task.created.millisecondsSince1970, at: parameter + 11)
+        try statement.bind(integer: task.modified.millisecondsSince1970, at: parameter + 12)
     }
 
     /// Rows per INSERT statement in `createNow` (10 parameters each; SQLite allows 32,766).

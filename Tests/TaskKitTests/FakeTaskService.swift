@@ -165,6 +165,34 @@ final class FakeTaskService: TaskService {
             }, [])
         }
     }
+
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+        attempt {
+            var result = TaskImportResult()
+            var events: [TaskEvent] = []
+            let time = self.tick()
+            for record in records {
+                let index = record.uuid.flatMap { uuid in self.tasks.firstIndex { $0.uuid == uuid } }
+                let existing = index.map { self.tasks[$0] }
+                let id = existing?.id ?? self.nextID
+                let task = record.task(over: existing, id: id, uuid: record.uuid ?? "fake-\(id)",
+                                       bottom: (self.bottoms[record.list] ?? 0) + 100, now: time)
+                if let index {
+                    if task == self.tasks[index] { result.unchanged += 1; continue }
+                    self.tasks[index] = task
+                    result.updated += 1
+                    events.append(.update(task))
+                } else {
+                    self.nextID = id + 1
+                    self.bottoms[task.list] = max(self.bottoms[task.list] ?? 0, task.position)
+                    self.tasks.append(task)
+                    result.created += 1
+                    events.append(.create(task))
+                }
+            }
+            return (result, events.count > 1 ? [.batch(events)] : events)
+        }
+    }
 }
 
 extension Array where Element == Task {

@@ -1,0 +1,315 @@
+/// A pull reader of JSON text (RFC 8259) over bytes: the caller asks for the value it expects
+/// next, so 100,000 task objects are read without building a tree of them. Strict: control
+/// characters in strings, lone surrogates, invalid UTF-8, trailing commas and nesting deeper
+/// than `maximumDepth` are errors that name their line and column.
+struct JSONReader {
+    /// Why reading stopped.
+    enum Failure: Error, Equatable {
+        /// Not JSON at this point.
+        case syntax(line: Int, column: Int, message: String)
+        /// JSON, but not the kind of value the caller asked for (`"a whole number"`).
+        case type(expected: String)
+    }
+
+    /// Arrays and objects inside each other, at most: a reader of untrusted files must not
+    /// recurse until the stack runs out.
+    static let maximumDepth = 256
+
+    private let bytes: [UInt8]
+    private(set) var index = 0
+
+    init(_ bytes: [UInt8]) {
+        // A UTF-8 byte order mark is allowed (RFC 8259 §8.1) and skipped.
+        self.bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    // MARK: - Looking
+
+    /// The next byte that is not white space, without consuming it; `nil` at the end.
+    mutating func peek() -> UInt8? {
+        skipSpace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Whether only white space is left.
+    mutating func isAtEnd() -> Bool { peek() == nil }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// A syntax error at the current position.
+    func error(_ message: String) -> Failure {
+        var line = 1, lineStart = 0
+        var position = 0
+        let end = min(index, bytes.count)
+        while position < end {
+            if bytes[position] == 0x0A {
+                line += 1
+                lineStart = position + 1
+            }
+            position += 1
+        }
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        var column = 1
+        for offset in lineStart..<end where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+        return .syntax(line: line, column: column, message: message)
+    }
+
+    /// What is at the current position, for messages: `'x'`, or "the end".
+    func found() -> String {
+        guard index < bytes.count else { return "the end of the input" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return byte < 0x21 || byte == 0x7F ? "byte 0x\(String(byte, radix: 16))" : "a non-ASCII character"
+    }
+
+    // MARK: - Containers
+
+    /// Consumes `[`.
+    mutating func beginArray() throws {
+        guard peek() == UInt8(ascii: "[") else { throw Failure.type(expected: "an array") }
+        index += 1
+    }
+
+    /// Moves to the next element of an array: `false` (with `]` consumed) when there is none.
+    mutating func nextElement(isFirst: inout Bool) throws -> Bool {
+        let next = peek()
+        if next == UInt8(ascii: "]") && isFirst {
+            index += 1
+            return false
+        }
+        if !isFirst {
+            if next == UInt8(ascii: "]") {
+                index += 1
+                return false
+            }
+            guard next == UInt8(ascii: ",") else { throw error("expected ',' or ']' after an array element, found \(found())") }
+            index += 1
+            if peek() == UInt8(ascii: "]") { throw error("expected a value after ',', found ']'") }
+        }
+        isFirst = false
+        if peek() == nil { throw error("the input ends inside an array") }
+        return true
+    }
+
+    /// Consumes `{`.
+    mutating func beginObject() throws {
+        guard peek() == UInt8(ascii: "{") else { throw Failure.type(expected: "an object") }
+        index += 1
+    }
+
+    /// The next key of an object, with its `:` consumed; `nil` (with `}` consumed) when there is none.
+    mutating func nextKey(isFirst: inout Bool) throws -> String? {
+        var next = peek()
+        if next == UInt8(ascii: "}") && isFirst {
+            index += 1
+            return nil
+        }
+        if !isFirst {
+            if next == UInt8(ascii: "}") {
+                index += 1
+                return nil
+            }
+            guard next == UInt8(ascii: ",") else { throw error("expected ',' or '}' after a member, found \(found())") }
+            index += 1
+            next = peek()
+        }
+        isFirst = false
+        guard next == UInt8(ascii: "\"") else { throw error("expected a member name in double quotes, found \(found())") }
+        let key = try string()
+        guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a member name, found \(found())") }
+        index += 1
+        if peek() == nil { throw error("the input ends inside an object") }
+        return key
+    }
+
+    // MARK: - Scalars
+
+    /// `null`, consumed; `false` (nothing consumed) when the next value is something else.
+    mutating func null() throws -> Bool {
+        guard peek() == UInt8(ascii: "n") else { return false }
+        try literal("null")
+        return true
+    }
+
+    mutating func bool() throws -> Bool {
+        switch peek() {
+        case UInt8(ascii: "t"): try literal("true"); return true
+        case UInt8(ascii: "f"): try literal("false"); return false
+        default: throw Failure.type(expected: "true or false")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        let matches = index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == word.utf8Start[$0] }
+        guard matches else { throw error("expected a value, found \(found())") }
+        index += count
+    }
+
+    /// A whole number that fits in 64 bits.
+    mutating func integer() throws -> Int64 {
+        guard let first = peek(), first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
+            throw Failure.type(expected: "a whole number")
+        }
+        let start = index
+        try skipNumber()
+        let text = bytes[start..<index]
+        guard !text.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }),
+              let value = Int64(String(decoding: text, as: UTF8.self)) else {
+            throw Failure.type(expected: "a whole number")
+        }
+        return value
+    }
+
+    /// A string; escapes decoded, UTF-8 checked.
+    mutating func string() throws -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw Failure.type(expected: "a string") }
+        index += 1
+        let start = index
+        // The common case: no escapes — the bytes are the string.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 {
+                defer { index += 1 }
+                return try text(bytes[start..<index], at: start)
+            }
+            if byte == 0x5C || byte < 0x20 { break }
+            index += 1
+        }
+        var decoded = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x22:
+                index += 1
+                return try text(decoded[...], at: start)
+            case 0x5C:
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): decoded.append(0x22)
+                case UInt8(ascii: "\\"): decoded.append(0x5C)
+                case UInt8(ascii: "/"): decoded.append(0x2F)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800..<0xDC00).contains(scalar) {
+                        guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16)) in a string")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("a lone UTF-16 surrogate in a string") }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if (0xDC00..<0xE000).contains(scalar) {
+                        throw error("a lone UTF-16 surrogate \\u\(String(scalar, radix: 16)) in a string")
+                    }
+                    guard let unicode = Unicode.Scalar(scalar) else { throw error("\\u escape out of range") }
+                    decoded.append(contentsOf: String(Character(unicode)).utf8)
+                default:
+                    index -= 1
+                    throw error("'\\\(Character(Unicode.Scalar(escape)))' is not a JSON escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX")
+                }
+            default:
+                if byte < 0x20 { throw error("a control character (byte 0x\(String(byte, radix: 16))) inside a string; write it as \\u00\(byte < 16 ? "0" : "")\(String(byte, radix: 16))") }
+                decoded.append(byte)
+                index += 1
+            }
+        }
+        throw error("the input ends inside a string")
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("the input ends inside a \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case 0x30...0x39: digit = byte - 0x30
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: throw error("expected four hex digits after \\u, found \(found())")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    private func text(_ slice: ArraySlice<UInt8>, at start: Int) throws -> String {
+        guard let text = String(validating: slice, as: UTF8.self) else {
+            var reader = self
+            reader.index = start
+            throw reader.error("a string that is not valid UTF-8")
+        }
+        return text
+    }
+
+    // MARK: - Skipping
+
+    /// Skips one value of any kind (checking its syntax): what a reader does with a field it
+    /// does not keep.
+    mutating func skipValue() throws {
+        try skipValue(depth: 0)
+    }
+
+    private mutating func skipValue(depth: Int) throws {
+        guard let next = peek() else { throw error("expected a value, found the end of the input") }
+        switch next {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < JSONReader.maximumDepth else { throw error("arrays and objects nested more than \(JSONReader.maximumDepth) deep") }
+            var isFirst = true
+            if next == UInt8(ascii: "{") {
+                index += 1
+                while try nextKey(isFirst: &isFirst) != nil { try skipValue(depth: depth + 1) }
+            } else {
+                index += 1
+                while try nextElement(isFirst: &isFirst) { try skipValue(depth: depth + 1) }
+            }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), 0x30...0x39: try skipNumber()
+        default: throw error("expected a value, found \(found())")
+        }
+    }
+
+    /// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+    private mutating func skipNumber() throws {
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count && (0x30...0x39).contains(bytes[index]) { index += 1 }
+            return index - start
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let leadingZero = index < bytes.count && bytes[index] == 0x30
+        let count = digits()
+        guard count > 0 else { throw error("expected digits in a number, found \(found())") }
+        if leadingZero && count > 1 { throw error("a number with a leading zero") }
+        if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("expected digits after '.', found \(found())") }
+        }
+        if index < bytes.count && bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+            guard digits() > 0 else { throw error("expected digits in an exponent, found \(found())") }
+        }
+    }
+}

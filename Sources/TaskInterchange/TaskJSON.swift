@@ -1,0 +1,130 @@
+import CommandLineKit
+import TaskKit
+
+/// Our own JSON: an array of the task objects `tasks list --format json` prints, with every
+/// field of the contract. Export, import into an empty file and export again gives the same
+/// bytes.
+public enum TaskJSON {
+    /// The task as one JSON object — every field — straight into `bytes`. With
+    /// `escapingControls` (a terminal), controls are shown as `\e`… in strings.
+    public static func append(_ task: Task, escapingControls: Bool = false, to bytes: inout [UInt8]) {
+        func key(_ name: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func string(_ text: String) {
+            JSONValue.appendString(escapingControls ? TerminalText.escapingControls(text) : text, to: &bytes)
+        }
+        func optional(_ text: String?) {
+            if let text { string(text) } else { key("null") }
+        }
+        key("{\"id\":")
+        bytes.append(contentsOf: String(task.id).utf8)
+        key(",\"uuid\":"); string(task.uuid)
+        key(",\"title\":"); string(task.title)
+        key(",\"notes\":"); string(task.notes)
+        key(",\"list\":"); string(task.list)
+        key(task.isDone ? ",\"done\":true" : ",\"done\":false")
+        key(",\"completed\":"); optional(task.completed.map(TimestampText.iso8601))
+        key(",\"due\":"); optional(task.due?.description)
+        key(",\"priority\":"); optional(task.priority?.rawValue)
+        key(",\"tags\":[")
+        for (index, tag) in task.tags.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(tag)
+        }
+        key("],\"position\":")
+        bytes.append(contentsOf: String(task.position).utf8)
+        key(",\"created\":"); string(TimestampText.iso8601(task.created))
+        key(",\"modified\":"); string(TimestampText.iso8601(task.modified))
+        key("}")
+    }
+
+    /// The members a task object may have; every one but `title` may be left out or `null`.
+    static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
+                          "position", "created", "modified"]
+
+    /// Reads an array of task objects. Strict, since it is our own format: an unknown member,
+    /// a member twice or a value of the wrong kind stops the import, naming the record.
+    public static func read(_ bytes: [UInt8]) throws -> ImportedFile {
+        var reader = JSONReader(bytes)
+        var records: [TaskRecord] = []
+        try reader.forEachRecord(allowingLines: false,
+                                 notJSONHint: "for a todo.txt file use --format todotxt") { number, reader in
+            records.append(try readRecord(&reader, number: number))
+        }
+        return ImportedFile(batch: TaskImportBatch(records: records))
+    }
+
+    private static func readRecord(_ reader: inout JSONReader, number: Int) throws -> TaskRecord {
+        var record = TaskRecord(title: "")
+        var seen = Set<String>()
+        var hasTitle = false
+        try reader.beginObject()
+        var isFirst = true
+        while let key = try reader.nextKey(isFirst: &isFirst) {
+            guard seen.insert(key).inserted else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
+            func time(_ reader: inout JSONReader) throws -> Timestamp? {
+                guard let text = try reader.optionalString() else { return nil }
+                guard let time = TimestampText.parse(text) else {
+                    throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a time; use ISO 8601 such as 2026-11-29T23:44:46.123Z")
+                }
+                return time
+            }
+            switch key {
+            case "id":
+                record.id = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
+                if let id = record.id, id <= 0 { throw InterchangeError("record \(number): \"id\" is \(id); ids start at 1") }
+            case "uuid": record.uuid = try reader.member(key, record: number) { try $0.optionalString() }
+            case "title":
+                record.title = try reader.member(key, record: number) { try $0.string() }
+                hasTitle = true
+            case "notes": record.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
+            case "list": record.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
+            case "done": record.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
+            case "completed": record.completed = try reader.member(key, record: number, time)
+            case "created": record.created = try reader.member(key, record: number, time)
+            case "modified": record.modified = try reader.member(key, record: number, time)
+            case "due":
+                if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
+                    guard let day = CalendarDay(text) else {
+                        throw InterchangeError("record \(number): \"due\" is '\(text)', not a day; use YYYY-MM-DD")
+                    }
+                    record.due = day
+                }
+            case "priority":
+                if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
+                    guard let priority = Priority(rawValue: text) else {
+                        throw InterchangeError("record \(number): \"priority\" is '\(text)'; use \"H\", \"M\", \"L\" or null")
+                    }
+                    record.priority = priority
+                }
+            case "tags": record.tags = try reader.member(key, record: number) { try $0.strings() }
+            case "position": record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
+            default:
+                let hint = ["description", "status", "entry", "project"].contains(key)
+                    ? "; this looks like Taskwarrior's export: use --format taskwarrior"
+                    : "; a task has \(members.joined(separator: ", "))"
+                throw InterchangeError("record \(number): unknown member \"\(key)\"" + hint)
+            }
+        }
+        if !hasTitle { throw InterchangeError("record \(number): \"title\" is missing; every task needs one") }
+        return record
+    }
+}
+
+/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter`'s header.
+enum CSVRow {
+    static func append(_ task: Task, to bytes: inout [UInt8]) {
+        let fields = [
+            String(task.id), task.uuid, task.title, task.notes, task.list, task.isDone ? "true" : "false",
+            task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
+            task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
+            TimestampText.iso8601(task.modified),
+        ]
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            CSV.append(field, to: &bytes)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+}

@@ -1,0 +1,175 @@
+import CommandLineKit
+import TaskKit
+
+/// Taskwarrior's JSON (2.6 and 3.x `task export`, and what `task import` accepts).
+///
+/// In: `description` → title, `project` → list (none: Inbox), `tags`, `priority`, `due`
+/// (a UTC time meant as a local day), `entry` → created, `modified`, `end` → completed, and
+/// `annotations` → notes, one line each. `pending` and `waiting` are pending, `completed` is
+/// done. A `deleted` task and a `recurring` template (its instances are ordinary pending
+/// tasks) are skipped; every other attribute — `wait`, `scheduled`, `until`, `start`,
+/// `depends`, recurrence, user-defined ones — is reported as not kept. `id` and `urgency`
+/// are computed by Taskwarrior, not data.
+///
+/// Out: the same mapping back; notes become one annotation per non-empty line.
+public enum Taskwarrior {
+    public static func read(_ bytes: [UInt8], localTime: LocalTime) throws -> ImportedFile {
+        var reader = JSONReader(bytes)
+        var records: [TaskRecord] = []
+        var numbers: [Int] = []
+        var notKept = NotKept()
+        var skipped = NotKept()
+        try reader.forEachRecord(allowingLines: true, notJSONHint: "Taskwarrior's 'task export' writes a JSON array") { number, reader in
+            guard let record = try readRecord(&reader, number: number, localTime: localTime, notKept: &notKept, skipped: &skipped) else { return }
+            records.append(record)
+            numbers.append(number)
+        }
+        return ImportedFile(batch: TaskImportBatch(records: records, numbers: numbers), notKept: notKept.lines, skipped: skipped.lines)
+    }
+
+    /// Attributes of recurrence, reported together.
+    private static let recurrence: Set<String> = ["recur", "rtype", "parent", "mask", "imask"]
+
+    private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: LocalTime,
+                                   notKept: inout NotKept, skipped: inout NotKept) throws -> TaskRecord? {
+        var record = TaskRecord(title: "")
+        var status = "pending"
+        var hasDescription = false
+        var end: Timestamp?
+        var annotations: [(Timestamp, String)] = []
+        var unkept: [String] = []
+        try reader.beginObject()
+        var isFirst = true
+        while let key = try reader.nextKey(isFirst: &isFirst) {
+            func time(_ reader: inout JSONReader) throws -> Timestamp {
+                let text = try reader.string()
+                guard let time = TimestampText.parse(text) else {
+                    throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a Taskwarrior time such as 20261130T021820Z")
+                }
+                return time
+            }
+            switch key {
+            case "uuid": record.uuid = try reader.member(key, record: number) { try $0.string() }
+            case "description":
+                record.title = try reader.member(key, record: number) { try $0.string() }
+                hasDescription = true
+            case "status": status = try reader.member(key, record: number) { try $0.string() }
+            case "entry": record.created = try reader.member(key, record: number, time)
+            case "modified": record.modified = try reader.member(key, record: number, time)
+            case "end": end = try reader.member(key, record: number, time)
+            case "due": record.due = localTime.day(try reader.member(key, record: number, time))
+            case "project": record.list = try reader.member(key, record: number) { try $0.string() }
+            case "tags":
+                // 2.x and 3.x write an array; some older files hold one comma-separated string.
+                record.tags = try reader.member(key, record: number) { reader in
+                    reader.peek() == UInt8(ascii: "\"")
+                        ? try reader.string().split(separator: ",").map(String.init) : try reader.strings()
+                }
+            case "priority":
+                let text = try reader.member(key, record: number) { try $0.string() }
+                if let priority = Priority(rawValue: text) {
+                    record.priority = priority
+                } else if !text.isEmpty {
+                    unkept.append("priority '\(text)'")
+                }
+            case "annotations":
+                annotations = try reader.member(key, record: number) { reader in
+                    try reader.beginArray()
+                    var found: [(Timestamp, String)] = []
+                    var isFirstAnnotation = true
+                    while try reader.nextElement(isFirst: &isFirstAnnotation) {
+                        var entry = Timestamp(millisecondsSince1970: 0)
+                        var text = ""
+                        try reader.beginObject()
+                        var isFirstMember = true
+                        while let member = try reader.nextKey(isFirst: &isFirstMember) {
+                            switch member {
+                            case "entry": entry = try time(&reader)
+                            case "description": text = try reader.string()
+                            default: try reader.skipValue()
+                            }
+                        }
+                        found.append((entry, text))
+                    }
+                    return found
+                }
+            case "id", "urgency":
+                try reader.skipValue()
+            default:
+                try reader.skipValue()
+                unkept.append(recurrence.contains(key) ? "recurrence" : key)
+            }
+        }
+        if !hasDescription { throw InterchangeError("record \(number): \"description\" is missing; every task needs one") }
+        switch status {
+        case "pending": break
+        case "waiting": unkept.append("wait")
+        case "completed":
+            record.isDone = true
+            record.completed = end ?? record.modified
+        case "deleted":
+            skipped.add("deleted")
+            return nil
+        case "recurring":
+            skipped.add("recurring templates")
+            return nil
+        default:
+            throw InterchangeError("record \(number): \"status\" is '\(status)'; Taskwarrior writes pending, completed, deleted, waiting or recurring")
+        }
+        for what in Set(unkept).sorted() { notKept.add(what) }
+        if !annotations.isEmpty {
+            // Oldest first, as Taskwarrior lists them.
+            record.notes = annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+                .map(\.element.1).joined(separator: "\n")
+        }
+        return record
+    }
+
+    /// The task as a Taskwarrior object, straight into `bytes`.
+    public static func append(_ task: Task, localTime: LocalTime, to bytes: inout [UInt8]) {
+        func key(_ name: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+        func string(_ text: String) { JSONValue.appendString(text, to: &bytes) }
+        key("{\"uuid\":"); string(task.uuid)
+        key(",\"description\":"); string(task.title)
+        key(task.isDone ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
+        key(",\"entry\":"); string(TimestampText.taskwarrior(task.created))
+        key(",\"modified\":"); string(TimestampText.taskwarrior(task.modified))
+        if task.isDone {
+            key(",\"end\":"); string(TimestampText.taskwarrior(task.completed ?? task.modified))
+        }
+        if let due = task.due {
+            key(",\"due\":"); string(TimestampText.taskwarrior(localTime.midnight(due)))
+        }
+        if task.list != Task.defaultList {
+            key(",\"project\":"); string(task.list)
+        }
+        if let priority = task.priority {
+            key(",\"priority\":"); string(priority.rawValue)
+        }
+        if !task.tags.isEmpty {
+            key(",\"tags\":[")
+            for (index, tag) in task.tags.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(tag)
+            }
+            key("]")
+        }
+        let lines = task.notes.split(separator: "\n", omittingEmptySubsequences: true)
+        if !lines.isEmpty {
+            // One annotation per line, a second apart: Taskwarrior keys annotations by their time.
+            key(",\"annotations\":[")
+            for (index, line) in lines.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                key("{\"entry\":")
+                string(TimestampText.taskwarrior(Timestamp(millisecondsSince1970: task.created.millisecondsSince1970 + Int64(index) * 1000)))
+                key(",\"description\":")
+                string(String(line))
+                key("}")
+            }
+            key("]")
+        }
+        key("}")
+    }
+}

@@ -1,0 +1,204 @@
+import TaskKit
+
+/// todo.txt (github.com/todotxt/todo.txt), as todo.txt-cli writes it: one task per line,
+/// `x DONE-DATE` for a completed task, `(A)` for priority, a creation date, then the text
+/// with `+project`, `@context` and `key:value` words.
+///
+/// In: `(A)` `(B)` `(C)` are H, M and L (`(D)`–`(Z)` become L, reported); the first
+/// `+project` is the list (none: Inbox) and further ones stay in the title; each `@context`
+/// is a tag; `due:YYYY-MM-DD` is the due day; `pri:A` on a completed line keeps its priority;
+/// other `key:value` words stay in the title. todo.txt has no ids: a line's task is known by
+/// its title (and how many lines before it had the same title), so importing one file twice
+/// changes nothing, and a line marked done since updates its task.
+///
+/// Out: the same words back. Notes have no place in todo.txt (reported); a list name with
+/// spaces is written with `_`.
+public enum TodoTxt {
+    public static func read(_ bytes: [UInt8], localTime: LocalTime) throws -> ImportedFile {
+        var records: [TaskRecord] = []
+        var numbers: [Int] = []
+        var notKept = NotKept()
+        var occurrences: [String: Int] = [:]
+        var lineNumber = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count {
+            lineNumber += 1
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let slice = bytes[start..<lineEnd]
+            start = end + 1
+            if slice.contains(0) { throw InterchangeError("line \(lineNumber) holds a NUL byte") }
+            guard let line = String(validating: slice, as: UTF8.self) else {
+                throw InterchangeError("line \(lineNumber) is not valid UTF-8")
+            }
+            if line.allSatisfy(\.isWhitespace) { continue }
+            var record = try readLine(line, number: lineNumber, localTime: localTime, notKept: &notKept)
+            let occurrence = occurrences[record.title, default: 0]
+            occurrences[record.title] = occurrence + 1
+            record.uuid = uuid(title: record.title, occurrence: occurrence)
+            records.append(record)
+            numbers.append(lineNumber)
+        }
+        return ImportedFile(batch: TaskImportBatch(records: records, unit: "line", numbers: numbers), notKept: notKept.lines)
+    }
+
+    private static func readLine(_ line: String, number: Int, localTime: LocalTime, notKept: inout NotKept) throws -> TaskRecord {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
+        var record = TaskRecord(title: "")
+        if words.first == "x" {
+            record.isDone = true
+            words = words.dropFirst()
+            if let day = words.first.flatMap(CalendarDay.init) {
+                record.completed = localTime.midnight(day)
+                words = words.dropFirst()
+            }
+        } else if let first = words.first, first.utf8.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
+                  let letter = first.utf8.dropFirst().first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) {
+            record.priority = priority(letter, notKept: &notKept)
+            words = words.dropFirst()
+        }
+        if let day = words.first.flatMap(CalendarDay.init) {
+            record.created = localTime.midnight(day)
+            words = words.dropFirst()
+        }
+        var title: [Substring] = []
+        var tags: [String] = []
+        var list: String?
+        for word in words {
+            if word.hasPrefix("+") && word.count > 1 && list == nil {
+                list = String(word.dropFirst())
+            } else if word.hasPrefix("@") && word.count > 1 {
+                tags.append(String(word.dropFirst()))
+            } else if word.hasPrefix("due:") {
+                let text = word.dropFirst(4)
+                guard let day = CalendarDay(text) else {
+                    throw InterchangeError("line \(number): '\(word)' is not a due date; write due:YYYY-MM-DD")
+                }
+                record.due = day
+            } else if record.isDone, word.hasPrefix("pri:"), word.utf8.count == 5, let letter = word.utf8.last,
+                      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) {
+                record.priority = priority(letter, notKept: &notKept)
+            } else {
+                title.append(word)
+            }
+        }
+        record.title = title.joined(separator: " ")
+        record.list = list ?? Task.defaultList
+        record.tags = tags
+        return record
+    }
+
+    private static func priority(_ letter: UInt8, notKept: inout NotKept) -> Priority {
+        switch letter {
+        case UInt8(ascii: "A"): return .high
+        case UInt8(ascii: "B"): return .medium
+        case UInt8(ascii: "C"): return .low
+        default:
+            notKept.add("priorities (D) to (Z), imported as L")
+            return .low
+        }
+    }
+
+    /// A name-based uuid (version 8) for a line without one: the same title and occurrence
+    /// give the same uuid in every import.
+    static func uuid(title: String, occurrence: Int) -> String {
+        func fnv1a(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in "todo.txt\u{0}\(title)\u{0}\(occurrence)".utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01B3
+            }
+            return hash
+        }
+        let high = (fnv1a(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000
+        let low = (fnv1a(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let hex = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for (value, range) in [(high, 0..<16), (low, 0..<16)] {
+            for nibble in range { text.append(hex[Int((value >> UInt64(60 - 4 * nibble)) & 0xF)]) }
+        }
+        for dash in [8, 13, 18, 23] { text.insert(UInt8(ascii: "-"), at: dash) }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The task as one todo.txt line (newline included), straight into `bytes`; what todo.txt
+    /// has no room for is counted in `notKept`.
+    static func append(_ task: Task, localTime: LocalTime, notKept: inout NotKept, to bytes: inout [UInt8]) {
+        var words: [String] = []
+        let letter = task.priority.map { ["A", "B", "C"][$0.rank] }
+        if task.isDone {
+            words.append("x")
+            words.append(localTime.day(task.completed ?? task.modified).description)
+        } else if let letter {
+            words.append("(\(letter))")
+        }
+        words.append(localTime.day(task.created).description)
+        words.append(task.title)
+        if task.list != Task.defaultList {
+            if task.list.contains(where: \.isWhitespace) { notKept.add("spaces in list names (written as _)") }
+            words.append("+" + String(task.list.map { $0.isWhitespace ? "_" : $0 }))
+        }
+        for tag in task.tags { words.append("@" + tag) }
+        if let due = task.due { words.append("due:" + due.description) }
+        if task.isDone, let letter { words.append("pri:" + letter) }
+        if !task.notes.isEmpty { notKept.add("notes") }
+        bytes.append(contentsOf: words.joined(separator: " ").utf8)
+        bytes.append(0x0A)
+    }
+}
+
+/// Writing tasks out in an interchange format, a task at a time.
+public struct ExportWriter {
+    public let format: InterchangeFormat
+    public let localTime: LocalTime
+    /// Control characters shown escaped (stdout is a terminal).
+    public let escapingControls: Bool
+    private var count = 0
+    private var notKept = NotKept()
+
+    public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
+        self.format = format
+        self.localTime = localTime
+        self.escapingControls = escapingControls
+    }
+
+    /// What comes before the first task.
+    public func begin(to bytes: inout [UInt8]) {
+        switch format {
+        case .json, .taskwarrior: bytes.append(UInt8(ascii: "["))
+        case .csv: bytes.append(contentsOf: "id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n".utf8)
+        case .todotxt: break
+        }
+    }
+
+    /// One task.
+    public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
+        switch format {
+        case .json, .taskwarrior:
+            bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
+            if format == .json {
+                TaskJSON.append(task, escapingControls: escapingControls, to: &bytes)
+            } else {
+                Taskwarrior.append(task, localTime: localTime, to: &bytes)
+            }
+        case .csv:
+            CSVRow.append(task, to: &bytes)
+        case .todotxt:
+            TodoTxt.append(task, localTime: localTime, notKept: &notKept, to: &bytes)
+        }
+        count += 1
+    }
+
+    /// What comes after the last task.
+    public func end(to bytes: inout [UInt8]) {
+        switch format {
+        case .json, .taskwarrior: bytes.append(contentsOf: count == 0 ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A])
+        case .csv, .todotxt: break
+        }
+    }
+
+    /// What the format could not hold, for a warning: `notes (3 tasks)`.
+    public var notKeptLines: [String] { notKept.lines }
+}

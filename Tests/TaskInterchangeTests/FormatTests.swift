@@ -1,0 +1,199 @@
+import TaskKit
+import TestSupport
+import Testing
+@testable import TaskInterchange
+
+/// The fixtures were written by the real tools in America/New_York (Fixtures/TaskInterchange/make-fixtures).
+let newYork = LocalTime.fixed(offsetSeconds: -5 * 3600)
+
+func day(_ text: String) -> CalendarDay? { CalendarDay(text) }
+func time(_ text: String) -> Timestamp? { TimestampText.parse(text) }
+
+func write(_ tasks: [Task], as format: InterchangeFormat, localTime: LocalTime = newYork) -> (String, [String]) {
+    var writer = ExportWriter(format: format, localTime: localTime, escapingControls: false)
+    var bytes: [UInt8] = []
+    writer.begin(to: &bytes)
+    for task in tasks { writer.append(task, to: &bytes) }
+    writer.end(to: &bytes)
+    return (String(decoding: bytes, as: UTF8.self), writer.notKeptLines)
+}
+
+let sampleTasks: [Task] = [
+    Task(id: 1, uuid: "0190f1e2-7c3a-7b4d-8e5f-123456789abc", title: "Buy milk", list: "Home", due: day("2026-12-03"),
+         priority: .high, tags: ["errand"], position: 65536, created: time("2026-11-29T10:00:00.123Z")!,
+         modified: time("2026-11-29T10:00:00.123Z")!),
+    Task(id: 4, uuid: "0190f1e2-7c3a-7b4d-8e5f-123456789abd", title: "Write report ✍️ 보고서 \"quoted\"",
+         notes: "first line\n\nthird line\\ with a backslash\ttab", list: "Work.Q4", tags: ["urgent", "writing"],
+         position: -3, created: time("2026-11-29T11:00:00.000Z")!, modified: time("2026-11-30T01:02:03.456Z")!),
+    Task(id: 9, uuid: "0190f1e2-7c3a-7b4d-8e5f-123456789abe", title: "Done thing", isDone: true,
+         completed: time("2026-11-30T02:00:00.000Z")!, priority: .low, position: 131072,
+         created: time("2026-11-28T23:59:59.999Z")!, modified: time("2026-11-30T02:00:00.000Z")!),
+]
+
+@Suite struct TaskJSONTests {
+    @Test func readsBackEveryFieldItWrites() throws {
+        let (text, notKept) = write(sampleTasks, as: .json)
+        #expect(notKept.isEmpty)
+        let file = try TaskJSON.read(Array(text.utf8))
+        #expect(file.batch.records == sampleTasks.map(TaskRecord.init))
+        #expect(file.notKept.isEmpty && file.skipped.isEmpty)
+    }
+
+    @Test func optionalMembersMayBeLeftOutOrNull() throws {
+        let file = try TaskJSON.read(Array(#"[{"title":"a"},{"title":"b","notes":null,"list":null,"tags":null,"due":null}]"#.utf8))
+        #expect(file.batch.records == [TaskRecord(title: "a"), TaskRecord(title: "b")])
+        #expect(try TaskJSON.read(Array("[]".utf8)).batch.records.isEmpty)
+    }
+
+    /// The catalogue of bad records: each stops the whole file with its number and reason.
+    @Test func badRecordsAreNamed() {
+        let cases: [(String, String)] = [
+            ("", "the input is empty; for a todo.txt file use --format todotxt"),
+            ("x Buy milk", "this is not JSON (it starts with 'x'); for a todo.txt file use --format todotxt"),
+            (#"{"title":"a"}"#, "expected an array of tasks ('[' … ']'), as 'tasks export' writes, found one object"),
+            (#"[{"title":"a"},"#, "line 1, column 16: the input ends inside an array"),
+            (#"[{"title":"a"}] x"#, "line 1, column 17: more after the array's closing ']': 'x'"),
+            (#"[{"title":"a"},{"notes":"b"}]"#, "record 2: \"title\" is missing; every task needs one"),
+            (#"[{"title":1}]"#, "record 1: \"title\" should be a string"),
+            (#"[{"title":"a","done":"yes"}]"#, "record 1: \"done\" should be true or false"),
+            (#"[{"title":"a","tags":"x y"}]"#, "record 1: \"tags\" should be an array of strings"),
+            (#"[{"title":"a","due":"2026-13-01"}]"#, "record 1: \"due\" is '2026-13-01', not a day; use YYYY-MM-DD"),
+            (#"[{"title":"a","priority":"X"}]"#, "record 1: \"priority\" is 'X'; use \"H\", \"M\", \"L\" or null"),
+            (#"[{"title":"a","created":"yesterday"}]"#,
+             "record 1: \"created\" is 'yesterday', not a time; use ISO 8601 such as 2026-11-29T23:44:46.123Z"),
+            (#"[{"title":"a","id":0}]"#, "record 1: \"id\" is 0; ids start at 1"),
+            (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
+            (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
+            (#"[{"title":"a","colour":"red"}]"#,
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified"),
+            (#"[{"description":"a","status":"pending"}]"#,
+             "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
+            ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),
+            ("[1]", "line 1, column 2: expected a task object ('{'), found '1' (in record 1)"),
+        ]
+        for (input, message) in cases {
+            #expect(throws: InterchangeError(message), "\(input)") { try TaskJSON.read(Array(input.utf8)) }
+        }
+    }
+}
+
+@Suite struct TaskwarriorTests {
+    /// `task export` of Taskwarrior 2.6.2, kept as written.
+    @Test func readsRealTaskwarriorExport() throws {
+        let bytes = readBytes(fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json")
+        let file = try Taskwarrior.read(bytes, localTime: newYork)
+        let records = file.batch.records
+        #expect(records.map(\.title) == ["Buy milk", "Write report ✍️ 보고서", "Call \"mom\" back, 50% — tomorrow", "Renew passport",
+                                         "Blocked task", "Has an orphan attribute", "Pay rent", "Done thing"])
+        // The recurring template (record 5) and the deleted task (record 9) are skipped, and said so.
+        #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
+        #expect(file.skipped == ["recurring templates: 1 task", "deleted: 1 task"])
+        #expect(file.notKept == ["wait: 1 task", "depends: 1 task", "scheduled: 1 task", "start: 1 task", "estimate: 1 task", "recurrence: 1 task"])
+        let milk = records[0]
+        #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
+        #expect(milk.list == "Home" && milk.tags == ["errand"] && milk.priority == .high && milk.due == day("2026-12-03"))
+        #expect(milk.created == time("2026-11-30T02:18:55Z") && milk.modified == time("2026-11-30T02:18:55Z"))
+        #expect(records[1].notes == "First draft in shared folder\nAsk Kim about figures")
+        #expect(records[1].list == "Work.Q4" && records[1].tags == ["urgent", "writing"])
+        #expect(records[2].list == Task.defaultList && records[2].priority == .low)
+        #expect(records[3].due == day("2027-01-15") && !records[3].isDone)
+        #expect(records[5].tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
+        let done = records[7]
+        #expect(done.isDone && done.completed == time("2026-11-30T02:18:56Z") && done.list == "Work")
+    }
+
+    @Test func writesWhatItReadsBackWithSecondsAndNonEmptyNoteLines() throws {
+        let (text, _) = write(sampleTasks, as: .taskwarrior)
+        let records = try Taskwarrior.read(Array(text.utf8), localTime: newYork).batch.records
+        #expect(records.count == 3)
+        for (record, task) in zip(records, sampleTasks) {
+            #expect(record.uuid == task.uuid && record.title == task.title && record.isDone == task.isDone)
+            #expect(record.list == task.list && record.due == task.due && record.priority == task.priority && record.tags == task.tags)
+            #expect(record.created?.millisecondsSince1970 == task.created.millisecondsSince1970 / 1000 * 1000)
+        }
+        // Taskwarrior keeps annotations, not notes: one per line, empty lines dropped.
+        #expect(records[1].notes == "first line\nthird line\\ with a backslash\ttab")
+        #expect(text.contains(#""due":"20261203T050000Z""#))
+        #expect(!text.contains("\"project\":\"Inbox\""))
+    }
+
+    @Test func readsOneObjectPerLineAndOlderTags() throws {
+        let text = """
+            {"description":"a","status":"waiting","tags":"x,y","uuid":"9243A76B-AD8C-44DA-824A-43BB75E01020"}
+            {"description":"b","status":"pending","priority":"Z"}
+            """
+        let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
+        #expect(file.batch.records.map(\.tags) == [["x", "y"], []])
+        #expect(file.notKept == ["wait: 1 task", "priority 'Z': 1 task"])
+    }
+
+    @Test func badRecordsAreNamed() {
+        let cases: [(String, String)] = [
+            (#"[{"status":"pending"}]"#, "record 1: \"description\" is missing; every task needs one"),
+            (#"[{"description":"a","status":"archived"}]"#,
+             "record 1: \"status\" is 'archived'; Taskwarrior writes pending, completed, deleted, waiting or recurring"),
+            (#"[{"description":"a","entry":"2026-11-30"}]"#,
+             "record 1: \"entry\" is '2026-11-30', not a Taskwarrior time such as 20261130T021820Z"),
+            (#"[{"description":"a","annotations":{}}]"#, "record 1: \"annotations\" should be an array"),
+            ("Buy milk", "this is not JSON (it starts with 'B'); Taskwarrior's 'task export' writes a JSON array"),
+        ]
+        for (input, message) in cases {
+            #expect(throws: InterchangeError(message), "\(input)") { try Taskwarrior.read(Array(input.utf8), localTime: newYork) }
+        }
+    }
+}
+
+@Suite struct TodoTxtTests {
+    /// todo.txt and done.txt as todo.txt-cli 2.11 wrote them.
+    @Test func readsRealTodoTxtCliFiles() throws {
+        let todo = try TodoTxt.read(readBytes(fixturesFolder() + "/TaskInterchange/todotxt-2.11-todo.txt"), localTime: newYork)
+        let records = todo.batch.records
+        #expect(records.map(\.title) == ["Buy milk", "Write report ✍️ 보고서", "Call mom", "Water plants", "Plain task without anything", "Fix bike"])
+        #expect(todo.batch.unit == "line" && todo.batch.numbers == [1, 2, 3, 4, 5, 6])
+        #expect(records[0].priority == .high && records[0].list == "Home" && records[0].tags == ["store"] && records[0].due == day("2026-12-03"))
+        #expect(records[0].created == newYork.midnight(day("2026-11-29")!))
+        #expect(records[1].list == "Work" && records[1].tags == ["desk", "office"])
+        #expect(records[2].priority == .medium && records[2].list == "Family")
+        #expect(records[4].list == Task.defaultList && records[4].tags.isEmpty)
+        #expect(records[5].isDone && records[5].completed == newYork.midnight(day("2026-11-29")!))
+        let done = try TodoTxt.read(readBytes(fixturesFolder() + "/TaskInterchange/todotxt-2.11-done.txt"), localTime: newYork)
+        #expect(done.batch.records.map(\.title) == ["Old errand"] && done.batch.records[0].isDone)
+    }
+
+    @Test func writesTheLinesItReads() throws {
+        let (text, notKept) = write(sampleTasks, as: .todotxt)
+        #expect(text == """
+            (A) 2026-11-29 Buy milk +Home @errand due:2026-12-03
+            2026-11-29 Write report ✍️ 보고서 "quoted" +Work.Q4 @urgent @writing
+            x 2026-11-29 2026-11-28 Done thing pri:C
+
+            """)
+        #expect(notKept == ["notes: 1 task"])
+        let again = try TodoTxt.read(Array(text.utf8), localTime: newYork)
+        let tasks = again.batch.records.enumerated().map { index, record in
+            record.task(over: nil, id: Int64(index + 1), uuid: record.uuid ?? "", bottom: 0, now: Timestamp(millisecondsSince1970: 0))
+        }
+        #expect(write(tasks, as: .todotxt).0 == text)
+    }
+
+    @Test func sameTitleSameUUIDSoImportsAreIdempotent() throws {
+        let text = "Call mom\nCall mom\nx 2026-11-30 Call mom\n\n   \n"
+        let records = try TodoTxt.read(Array(text.utf8), localTime: newYork).batch.records
+        #expect(records.count == 3)
+        #expect(Set(records.compactMap(\.uuid)).count == 3)
+        #expect(try TodoTxt.read(Array(text.utf8), localTime: newYork).batch.records == records)
+        #expect(records[0].uuid == TodoTxt.uuid(title: "Call mom", occurrence: 0))
+        #expect(records[0].uuid.map(TaskImportReactor.normalizedUUID) == records[0].uuid)
+    }
+
+    @Test func badLinesAreNamed() {
+        let cases: [([UInt8], String)] = [
+            (Array("ok\nPay due:soon\n".utf8), "line 2: 'due:soon' is not a due date; write due:YYYY-MM-DD"),
+            ([0x61, 0x0A, 0xFF, 0x0A], "line 2 is not valid UTF-8"),
+            ([0x61, 0x00, 0x0A], "line 1 holds a NUL byte"),
+        ]
+        for (input, message) in cases {
+            #expect(throws: InterchangeError(message)) { try TodoTxt.read(input, localTime: newYork) }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import TaskKit
+import Testing
+@testable import TaskInterchange
+
+@Suite struct JSONReaderTests {
+    private func reader(_ text: String) -> JSONReader { JSONReader(Array(text.utf8)) }
+
+    @Test func stringsDecodeEveryEscapeAndSurrogatePairs() throws {
+        var json = reader(#""a\"b\\c\/d\b\f\n\r\t \u00e9 \ud83d\ude00 한""#)
+        #expect(try json.string() == "a\"b\\c/d\u{8}\u{c}\n\r\t é 😀 한")
+        let atEnd = json.isAtEnd()
+        #expect(atEnd)
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() {
+        var json = reader("[\n  {\"a\": tru}\n]")
+        try? json.beginArray()
+        var isFirst = true
+        _ = try? json.nextElement(isFirst: &isFirst)
+        try? json.beginObject()
+        var isFirstKey = true
+        _ = try? json.nextKey(isFirst: &isFirstKey)
+        #expect(throws: JSONReader.Failure.syntax(line: 2, column: 9, message: "expected a value, found 't'")) { try json.bool() }
+    }
+
+    @Test func rejectsWhatRFC8259Rejects() {
+        let bad: [(String, String)] = [
+            ("\"a\u{1}b\"", "a control character (byte 0x1) inside a string; write it as \\u0001"),
+            (#""\ud800x""#, "a lone UTF-16 surrogate \\ud800 in a string"),
+            (#""\x""#, "'\\x' is not a JSON escape; use \\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX"),
+            ("\"abc", "the input ends inside a string"),
+        ]
+        for (text, message) in bad {
+            var json = reader(text)
+            #expect {
+                _ = try json.string()
+            } throws: { error in
+                guard case .syntax(_, _, let found) = error as? JSONReader.Failure else { return false }
+                return found == message
+            }
+        }
+        var invalidUTF8 = JSONReader([0x22, 0xFF, 0x22])
+        #expect(throws: JSONReader.Failure.syntax(line: 1, column: 2, message: "a string that is not valid UTF-8")) { try invalidUTF8.string() }
+    }
+
+    @Test func skipsAnyValueButNotTooDeep() throws {
+        var json = reader(#"{"a": [1, -2.5e3, true, null, {"b": "c"}], "d": 0} 7"#)
+        try json.skipValue()
+        #expect(try json.integer() == 7)
+        var deep = reader(String(repeating: "[", count: 10_000))
+        #expect {
+            try deep.skipValue()
+        } throws: { error in
+            guard case .syntax(_, _, let message) = error as? JSONReader.Failure else { return false }
+            return message == "arrays and objects nested more than 256 deep"
+        }
+        for number in ["01", "1.", "-", "1e"] {
+            var bad = reader(number)
+            #expect(throws: JSONReader.Failure.self) { try bad.skipValue() }
+        }
+    }
+
+    @Test func integersAreWholeAndFit() throws {
+        var json = reader("9223372036854775807")
+        #expect(try json.integer() == Int64.max)
+        for text in ["9223372036854775808", "1.5", "2e3", "\"1\""] {
+            var bad = reader(text)
+            #expect(throws: JSONReader.Failure.type(expected: "a whole number")) { try bad.integer() }
+        }
+    }
+
+    @Test func trailingCommasAreErrors() {
+        var array = reader("[1,]")
+        #expect(throws: JSONReader.Failure.syntax(line: 1, column: 4, message: "expected a value after ',', found ']'")) {
+            try array.beginArray()
+            var isFirst = true
+            while try array.nextElement(isFirst: &isFirst) { try array.skipValue() }
+        }
+    }
+}
+
+@Suite struct TimestampTextTests {
+    @Test func readsWhatItWritesAndTaskwarriorsForm() {
+        let time = Timestamp(millisecondsSince1970: 1_796_000_000_123)
+        #expect(TimestampText.parse(TimestampText.iso8601(time)) == time)
+        #expect(TimestampText.parse(TimestampText.taskwarrior(time)) == Timestamp(millisecondsSince1970: 1_796_000_000_000))
+        #expect(TimestampText.taskwarrior(time) == "20261130T005320Z")
+        #expect(TimestampText.parse("2026-11-30T01:53:20+01:00") == Timestamp(millisecondsSince1970: 1_796_000_000_000))
+        #expect(TimestampText.parse("2026-11-30T00:53:20.5Z") == Timestamp(millisecondsSince1970: 1_796_000_000_500))
+        for bad in ["2026-11-29", "2026-11-29T05:33:20", "2026-02-30T00:00:00Z", "20261129T0533Z", "2026-11-29T05:33:20Zjunk", ""] {
+            #expect(TimestampText.parse(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func localTimeRoundTripsDays() {
+        let newYork = LocalTime.fixed(offsetSeconds: -5 * 3600)
+        let day = CalendarDay(year: 2026, month: 12, day: 3)!
+        #expect(TimestampText.taskwarrior(newYork.midnight(day)) == "20261203T050000Z")
+        #expect(newYork.day(newYork.midnight(day)) == day)
+        #expect(newYork.day(Timestamp(millisecondsSince1970: newYork.midnight(day).millisecondsSince1970 - 1)) == day.adding(days: -1))
+    }
+}
