@@ -374,6 +374,7 @@ final class TaskImportView: View {
 
     /// On stderr (a message, not a result): `Imported 3 tasks from 'a.json': 2 new, 1 updated.`
     private func printResult(_ result: TaskImportResult) {
+        screen.progress(nil)
         if screen.settings.quiet { return }
         let stderr = screen.stderr
         if !file.skipped.isEmpty {

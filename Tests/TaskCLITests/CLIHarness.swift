@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CommandLineKit
 import TaskCLI
+import TaskInterchange
 import TaskKit
 import TestSupport
 import Testing
@@ -12,7 +13,8 @@ import Testing
 final class CLI {
     let folder = TemporaryFolder()
     let db: String
-    private var uuidCount = 0
+    /// How many uuids were made (a test moves it on to avoid those an import brought in).
+    var uuidCount = 0
     /// 2026-11-29, a Sunday.
     static let today = CalendarDay(year: 2026, month: 11, day: 29) ?? .unixEpoch
     /// 2026-11-30T10:00:00.000Z (a day after `today`: the clock and the calendar are separate fakes).
@@ -52,7 +54,9 @@ final class CLI {
                 guard let after = editor(before) else { return 1 }
                 writeBytes(path, Array(after.utf8))
                 return 0
-            }
+            },
+            // America/New_York in winter, where the Taskwarrior and todo.txt fixtures were written.
+            localTime: .fixed(offsetSeconds: -5 * 3600)
         )
         let status = TasksProgram.run(invocation)
         return Result(status: status, stdout: stdout.text, stderr: stderr.text)

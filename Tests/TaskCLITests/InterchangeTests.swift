@@ -1,0 +1,151 @@
+import TaskKit
+import TestSupport
+import Testing
+
+@Suite("tasks export and import: every format both ways, by uuid, all or nothing")
+struct InterchangeTests {
+    /// A file with what an export must carry: notes with newlines and quotes, Unicode, a done
+    /// task, a moved task (positions), a task in a list with a space, an id gap.
+    static func varied() -> CLI {
+        let cli = CommandTests.seeded()
+        cli.run("add", "Write report ✍️ 보고서 \"final\"", "-l", "Side project", "--notes", "line 1\n\n\tline 3 \\ end", "-t", "ünï")
+        cli.run("add", "Gone")
+        cli.run("delete", "6")
+        cli.run("move", "2", "--top")
+        return cli
+    }
+
+    @Test func ownJSONRoundTripsLosslessly() {
+        let source = InterchangeTests.varied()
+        let exported = source.run("export")
+        #expect(exported.status == 0 && exported.stderr == "")
+        #expect(exported.stdout.hasPrefix("[\n{\"id\":1,\"uuid\":\"00000000-0000-7000-8000-000000000001\",\"title\":\"Buy milk\""))
+        let target = CLI()
+        #expect(target.run(["import", "-"], input: exported.stdout)
+                == CLI.Result(status: 0, stdout: "", stderr: "Imported 5 tasks from stdin: 5 new, 0 updated, 0 unchanged.\n"))
+        #expect(target.run("export").stdout == exported.stdout, "ids, uuids, times, positions, notes and Unicode survive")
+        // Ids are never reused within one file: the target never used 6 (the source deleted it).
+        target.uuidCount = 100
+        #expect(target.run("add", "Next").stdout == "6\n")
+    }
+
+    @Test func importingTwiceChangesNothingTheSecondTime() {
+        let source = InterchangeTests.varied()
+        let file = source.folder.file("tasks.json")
+        writeBytes(file, Array(source.run("export").stdout.utf8))
+        let target = CLI()
+        target.run("import", file)
+        let before = target.snapshot()
+        let again = target.run("import", file)
+        #expect(again == CLI.Result(status: 0, stdout: "", stderr: "Imported 5 tasks from '\(file)': 0 new, 0 updated, 5 unchanged.\n"))
+        #expect(target.snapshot() == before, "not a byte written")
+        // Into the source itself, too.
+        let sourceBefore = source.snapshot()
+        #expect(source.run("import", file).stderr == "Imported 5 tasks from '\(file)': 0 new, 0 updated, 5 unchanged.\n")
+        #expect(source.snapshot() == sourceBefore)
+    }
+
+    @Test func aKnownUUIDUpdatesItsTaskInsteadOfAddingOne() {
+        let cli = InterchangeTests.varied()
+        let exported = cli.run("export").stdout
+        let edited = exported.replacing("\"title\":\"Buy milk\"", with: "\"title\":\"Buy oat milk\"")
+            .replacing("{\"id\":2,", with: "{\"id\":99,")
+        #expect(cli.run(["import", "-"], input: edited).stderr == "Imported 5 tasks from stdin: 0 new, 1 updated, 4 unchanged.\n")
+        #expect(cli.run("list", "--all", "--format", "ids").stdout.split(separator: "\n").sorted() == ["1", "2", "3", "4", "5"])
+        #expect(cli.run("show", "1", "--format", "json").stdout.contains("\"title\":\"Buy oat milk\""))
+    }
+
+    @Test func newTasksNeverTakeAnIdTheFileHasUsed() {
+        let cli = CLI()
+        cli.run("add", "a", "b", "c")
+        cli.run("delete", "3")
+        let result = cli.run(["import", "-"], input: #"[{"id":2,"title":"x"},{"id":3,"title":"y"},{"id":10,"title":"z"},{"title":"w"}]"#)
+        #expect(result.stderr == "Imported 4 tasks from stdin: 4 new, 0 updated, 0 unchanged.\n")
+        #expect(cli.run("list", "--format", "tsv").stdout == """
+            1\tfalse\tInbox\ta\t\t\t
+            2\tfalse\tInbox\tb\t\t\t
+            4\tfalse\tInbox\tx\t\t\t
+            5\tfalse\tInbox\ty\t\t\t
+            10\tfalse\tInbox\tz\t\t\t
+            11\tfalse\tInbox\tw\t\t\t
+
+            """)
+    }
+
+    @Test func csvExportHasEveryField() {
+        let cli = InterchangeTests.varied()
+        let csv = cli.run("export", "--format", "csv").stdout
+        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n"))
+        #expect(csv.contains("\"Write report ✍️ 보고서 \"\"final\"\"\",\"line 1\n\n\tline 3 \\ end\",Side project,false,"))
+    }
+
+    @Test func todoTxtFromTodoTxtCliAndBackUnchanged() {
+        let cli = CLI()
+        let fixture = fixturesFolder() + "/TaskInterchange/todotxt-2.11-todo.txt"
+        #expect(cli.run("import", "--format", "todotxt", fixture).stderr
+                == "Imported 6 tasks from '\(fixture)': 6 new, 0 updated, 0 unchanged.\n")
+        #expect(cli.run("export", "--format", "todotxt").stdout == String(decoding: readBytes(fixture), as: UTF8.self))
+        // todo.txt has no ids: a line is known by its title, so importing it again changes nothing…
+        let before = cli.snapshot()
+        #expect(cli.run("import", "-f", "todotxt", fixture).stderr.contains("0 new, 0 updated, 6 unchanged"))
+        #expect(cli.snapshot() == before)
+        // …and a line marked done since updates its task.
+        let done = String(decoding: readBytes(fixture), as: UTF8.self).replacing("(B) 2026-11-29 Call mom", with: "x 2026-11-30 2026-11-29 Call mom")
+        #expect(cli.run(["import", "-f", "todotxt", "-"], input: done).stderr.contains("0 new, 1 updated, 5 unchanged"))
+        #expect(cli.run("list", "--done", "--format", "tsv").stdout.contains("Call mom"))
+    }
+
+    @Test func todoTxtRoundTripOfOurTasks() {
+        let source = InterchangeTests.varied()
+        let exported = source.run("export", "--format", "todotxt")
+        #expect(exported.stderr == "tasks: warning: todotxt has no place for: notes: 2 tasks, spaces in list names (written as _): 1 task\n")
+        let target = CLI()
+        target.run(["import", "-f", "todotxt", "-"], input: exported.stdout)
+        #expect(target.run("export", "--format", "todotxt").stdout == exported.stdout)
+    }
+
+    @Test func taskwarriorExportFromTheRealTaskwarrior() {
+        let cli = CLI()
+        let fixture = fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json"
+        let result = cli.run("import", "--format", "taskwarrior", fixture)
+        #expect(result == CLI.Result(status: 0, stdout: "", stderr: """
+            tasks: warning: not imported: recurring templates: 1 task, deleted: 1 task (a recurring task comes in as its pending instances)
+            tasks: warning: no place here for: wait: 1 task, depends: 1 task, scheduled: 1 task, start: 1 task, estimate: 1 task, recurrence: 1 task
+            Imported 8 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged.
+
+            """))
+        #expect(cli.run("list", "--all", "--format", "tsv").stdout == """
+            1\tfalse\tHome\tBuy milk\t2026-12-03\tH\terrand
+            7\tfalse\tHome\tPay rent\t2026-12-01\t\t
+            3\tfalse\tInbox\tCall "mom" back, 50% — tomorrow\t\tL\t
+            4\tfalse\tInbox\tRenew passport\t2027-01-15\t\t
+            5\tfalse\tInbox\tBlocked task\t\t\t
+            6\tfalse\tInbox\tHas an orphan attribute\t\t\tx Ünïcode
+            8\ttrue\tWork\tDone thing\t\t\twriting
+            2\tfalse\tWork.Q4\tWrite report ✍️ 보고서\t\tM\turgent writing
+
+            """)
+        #expect(cli.run("show", "2", "--format", "json").stdout.contains("\"notes\":\"First draft in shared folder\\nAsk Kim about figures\""))
+        // Again: the uuids are known, nothing changes.
+        #expect(cli.run("import", "--format", "taskwarrior", fixture).stderr.hasSuffix("0 new, 0 updated, 8 unchanged.\n"))
+    }
+
+    @Test func largeImportsShowProgressOnATerminalOnly() {
+        let cli = CLI()
+        var json = "["
+        for index in 1...1500 { json += (index > 1 ? "," : "") + "{\"title\":\"task \(index)\"}" }
+        json += "]"
+        let onTerminal = cli.run(["import", "-"], stdin: Array(json.utf8), terminal: true)
+        #expect(onTerminal.stderr == "Importing 1500 tasks…\r\u{1B}[KImported 1500 tasks from stdin: 1500 new, 0 updated, 0 unchanged.\n")
+        let inPipe = CLI().run(["import", "-"], input: json)
+        #expect(inPipe.stderr == "Imported 1500 tasks from stdin: 1500 new, 0 updated, 0 unchanged.\n")
+        #expect(CLI().run(["-q", "import", "-"], input: json).stderr == "")
+    }
+
+    @Test func importWithoutAFileOnATerminalAsksForOne() {
+        let cli = CLI()
+        let result = cli.run(["import"], terminal: true)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tasks: 'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -\n")
+    }
+}
