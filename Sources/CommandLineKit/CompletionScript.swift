@@ -247,14 +247,17 @@ public struct CompletionScript: Sendable {
         lines.append("")
         lines.append("complete -c \(name) -f")
         let all = commandNames.joined(separator: " ")
-        lines.append("complete -c \(name) -n \(CompletionScript.quoted("not __fish_seen_subcommand_from " + all)) -a help -d \(CompletionScript.quoted("Show help"))")
         for command in root.subcommands {
-            for spelling in [command.name] + command.aliases where spelling != "help" {
+            for spelling in [command.name] + command.aliases {
                 lines.append("complete -c \(name) -n \(CompletionScript.quoted("not __fish_seen_subcommand_from " + all)) -a \(spelling) -d \(CompletionScript.quoted(command.abstract))")
             }
         }
         for option in root.options {
-            lines.append("complete -c \(name)" + fishOption(option))
+            // Not after a command with an option of the same name: its own applies there.
+            let shadowing = root.subcommands.filter { command in command.options.contains { $0.long == option.long } }
+            let condition = shadowing.isEmpty ? "" : " -n " + CompletionScript.quoted(
+                "not __fish_seen_subcommand_from " + shadowing.flatMap { [$0.name] + $0.aliases }.joined(separator: " "))
+            lines.append("complete -c \(name)" + condition + fishOption(option))
         }
         for command in root.subcommands {
             let condition = " -n " + CompletionScript.quoted("__fish_seen_subcommand_from " + ([command.name] + command.aliases).joined(separator: " "))
@@ -272,8 +275,9 @@ public struct CompletionScript: Sendable {
         var line = " -l " + option.long
         if let short = option.short { line += " -s " + String(short) }
         if option.takesValue {
-            line += " -r"
-            if option.completion != .none { line += fishArguments(option.completion) }
+            // -x: a value is required and is not a file name (-r -F: it is one).
+            line += option.completion == .files ? " -r" : " -x"
+            line += fishArguments(option.completion)
         }
         return line + " -d " + CompletionScript.quoted(option.help)
     }

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+import Testing
+
+/// `tasks completions SHELL` loaded into the real shells (Debian's bash, zsh and fish; .ci/run
+/// installs them), asked for completions the way a person's Tab key asks.
+@Suite("tasks completions: in real bash, zsh and fish", .enabled(if: tasksBinary != nil, "needs the tasks binary beside the tests"))
+struct ShellCompletionTests {
+    /// A database with ids, lists (one with a space) and tags to complete.
+    static func seeded() throws -> TemporaryFolder {
+        let folder = TemporaryFolder()
+        let made = try tasksShell("""
+            tasks add "Buy milk" -l Home -t errand > /dev/null
+            tasks add "Write report" -l "Work Q4" -t writing -t urgent > /dev/null
+            tasks add "Old thing" > /dev/null && tasks done 3 > /dev/null
+            tasks completions bash > completion.bash && tasks completions zsh > _tasks && tasks completions fish > tasks.fish
+            """, in: folder)
+        try #require(made.status == 0, "\(made)")
+        return folder
+    }
+
+    @Test func bash() throws {
+        try #require(access("/bin/bash", X_OK) == 0, "bash is needed: scripts/install-deps")
+        let folder = try ShellCompletionTests.seeded()
+        // What bash's programmable completion does on Tab: set COMP_WORDS and COMP_CWORD, call the function.
+        let result = try tasksShell("""
+            exec bash --norc -c '
+            source ./completion.bash
+            [[ $(complete -p tasks) == "complete -F _tasks tasks" ]] || echo "not bound"
+            ask() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _tasks; local IFS="|"; echo "${COMPREPLY[*]}"; }
+            ask tasks ""
+            ask tasks li
+            ask tasks toggle ""
+            ask tasks list --list ""
+            ask tasks add milk --tag ""
+            ask tasks list --s
+            ask tasks export --format ""
+            ask tasks list --format ""
+            ask tasks list --sort d
+            ask tasks completions ""
+            ask tasks help ex
+            ask tasks import completion.b
+            '
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: """
+            list|ls|add|toggle|done|reopen|edit|show|delete|rm|move|mv|lists|export|import|completions|help
+            list|lists
+            1|3|2
+            Home|Inbox|Work Q4
+            errand|urgent|writing
+            --search|--sort
+            json|taskwarrior|todotxt|csv
+            table|tsv|csv|json|ids
+            due
+            bash|zsh|fish
+            export
+            completion.bash
+
+            """, stderr: ""))
+    }
+
+    @Test func fish() throws {
+        try #require(access("/usr/bin/fish", X_OK) == 0, "fish is needed: scripts/install-deps")
+        let folder = try ShellCompletionTests.seeded()
+        let result = try tasksShell("""
+            exec fish --no-config -c '
+            source ./tasks.fish
+            for line in "tasks li" "tasks toggle " "tasks list --list " "tasks add milk --tag " "tasks export --format t" "tasks list --format j" "tasks import completion.b" "tasks mv 1 --before "
+                echo "== $line"
+                complete -C "$line"
+            end'
+            """, in: folder)
+        #expect(result == ShellResult(status: 0, stdout: """
+            == tasks li
+            list\tShow pending tasks, one section per list.
+            lists\tShow the lists with their pending and done counts.
+            == tasks toggle 
+            1\tBuy milk
+            2\tWrite report
+            3\tOld thing
+            == tasks list --list 
+            Home\tOnly this list.
+            Inbox\tOnly this list.
+            Work Q4\tOnly this list.
+            == tasks add milk --tag 
+            errand\tAdd a tag (+t or t) or remove one (-t); repeatable.
+            urgent\tAdd a tag (+t or t) or remove one (-t); repeatable.
+            writing\tAdd a tag (+t or t) or remove one (-t); repeatable.
+            == tasks export --format t
+            taskwarrior\tjson, csv, taskwarrior or todotxt.
+            todotxt\tjson, csv, taskwarrior or todotxt.
+            == tasks list --format j
+            json\ttable, tsv, csv, json or ids (see 'tasks help list').
+            == tasks import completion.b
+            completion.bash
+            == tasks mv 1 --before 
+            1\tBuy milk
+            2\tWrite report
+            3\tOld thing
+
+            """, stderr: ""))
+    }
+
+    /// zsh completes only inside its line editor: run it in tmux, press Tab, read the screen.
+    @Test(.enabled(if: access("/usr/bin/tmux", X_OK) == 0, "needs tmux"))
+    func zsh() throws {
+        try #require(access("/usr/bin/zsh", X_OK) == 0, "zsh is needed: scripts/install-deps")
+        let folder = try ShellCompletionTests.seeded()
+        let binary = try #require(tasksBinary)
+        let server = "tasks-zsh-\(getpid())"
+        let environment = "env -i PATH='\(binary.dropLast("/tasks".count))':/usr/bin:/bin TASKS_DB='\(folder.file("tasks.db"))' TERM=xterm HOME='\(folder.path)' LANG=C.UTF-8"
+        let start = runShell("tmux -L \(server) -f /dev/null new-session -d -x 120 -y 40 \"\(environment) zsh -f\"", in: folder)
+        try #require(start.status == 0, "\(start)")
+        defer { _ = runShell("tmux -L \(server) kill-server", in: folder) }
+        func type(_ keys: String) { _ = runShell("tmux -L \(server) send-keys \(keys)", in: folder) }
+        func screen(containing text: String) -> String {
+            var screen = ""
+            for _ in 0..<100 {
+                usleep(50_000)
+                screen = runShell("tmux -L \(server) capture-pane -p", in: folder).stdout
+                if screen.contains(text) { break }
+            }
+            return screen
+        }
+        // Each step starts on a cleared screen, once zsh has printed the step's name (in capitals,
+        // so the typed command line does not match it).
+        func step(_ name: String, _ keys: String, until text: String) -> String {
+            type("C-u")
+            type("\"clear; print -r -- \\${(U):-\(name)}\" Enter")
+            _ = screen(containing: name.uppercased())
+            type(keys)
+            return screen(containing: text)
+        }
+        type("'PS1=\"%% \"; fpath=(\(folder.path) $fpath); autoload -U compinit; compinit -u -d ./zcompdump; zstyle \":completion:*\" format \"<%d>\"; print -r -- ${(U):-ready}' Enter")
+        _ = screen(containing: "READY")
+        let ids = step("ids", "'tasks toggle ' Tab", until: "Old thing")
+        #expect(ids.contains("<ID>\n1  -- Buy milk\n2  -- Write report\n3  -- Old thing"), "\(ids)")
+        let lists = step("lists", "'tasks list --list ' Tab", until: "Work Q4")
+        #expect(lists.contains("<LIST>\nHome     Inbox    Work Q4"), "\(lists)")
+        let command = step("command", "'tasks exp' Tab", until: "tasks export")
+        #expect(command.contains("% tasks export"), "\(command)")
+        let options = step("options", "'tasks export --' Tab", until: "--format")
+        #expect(options.contains("json, csv, taskwarrior or todotxt") && options.contains("--db"), "\(options)")
+    }
+}
