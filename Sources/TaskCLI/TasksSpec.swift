@@ -36,6 +36,37 @@ public enum TasksSpec {
           ids    the ids alone, one per line, for '... | tasks toggle -'
         """
 
+    /// The manual page, `docs/tasks.1`: the command tree, with the sections only a manual has.
+    public static var manPage: ManPage {
+        ManPage(root: root, source: "tasks \(version)", manual: "User Commands", extra: [
+            ("ENVIRONMENT", """
+                TASKS_DB        the database file, when --db is not given
+                XDG_DATA_HOME   the database is $XDG_DATA_HOME/tasks/tasks.db when neither is given
+                HOME            else ~/.local/share/tasks/tasks.db
+                NO_COLOR        no colour, whatever --color says
+                VISUAL, EDITOR  the editor of 'tasks edit' on a terminal (else vi)
+                TZ              the time zone of 'today' and of dates in todo.txt and Taskwarrior files
+                """),
+            ("FILES", """
+                ~/.local/share/tasks/tasks.db
+                  The default database: one SQLite file (WAL), created on the first write, private to its owner.
+                """),
+            ("EXIT STATUS", """
+                0  it did what was asked
+                1  it could not: no such task, the database is unreadable, read-only, corrupt or newer
+                2  the command line or its input is wrong (nothing was changed)
+                """),
+            ("EXAMPLES", """
+                tasks add "Buy milk" --due tomorrow -t errand
+                tasks list --format ids --search milk | tasks toggle -
+                tasks export > tasks.json; tasks --db other.db import tasks.json
+                task export | tasks import --format taskwarrior -
+                source <(tasks completions bash)
+                """),
+            ("SEE ALSO", "task(1), todo.sh(1), sqlite3(1)"),
+        ])
+    }
+
     /// The root command.
     public static let root = CommandSpec(
         name: "tasks",

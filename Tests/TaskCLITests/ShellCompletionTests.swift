@@ -145,3 +145,39 @@ struct ShellCompletionTests {
         #expect(options.contains("json, csv, taskwarrior or todotxt") && options.contains("--db"), "\(options)")
     }
 }
+
+/// Through the real Taskwarrior and back, when it is installed (.ci/run installs it).
+@Suite("tasks and Taskwarrior: a round trip through task import and task export",
+       .enabled(if: tasksBinary != nil && access("/usr/bin/task", X_OK) == 0, "needs the tasks binary and Taskwarrior"))
+struct TaskwarriorRoundTripTests {
+    @Test func throughTaskwarriorAndBack() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\n' "$TASKDATA" > taskrc
+            tasks add "Buy milk" -l Home -t errand -p H --due 2026-12-03 > /dev/null
+            tasks add "Write report ✍️ 보고서 \\"final\\"" -l "Work Q4" -t writing --notes "first line
+            second line" > /dev/null
+            tasks add "Done thing" -p L > /dev/null && tasks done 3 > /dev/null
+            tasks export > before.json
+            tasks export --format taskwarrior | task import - > /dev/null || echo "task import failed"
+            task rc.json.array=on export > from-task.json
+            task status:pending count
+            task +errand project:Home priority:H due:2026-12-03 count
+            tasks --db back.db import --format taskwarrior from-task.json
+            tasks --db back.db export > after.json
+            """, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "2\n1\n", "Taskwarrior sees 2 pending tasks, and milk with its project, tag, priority and due day")
+        #expect(result.stderr == "Imported 3 tasks from 'from-task.json': 3 new, 0 updated, 0 unchanged.\n")
+        // Back in tasks, every field is as it was but what Taskwarrior keeps to the second.
+        func withoutMilliseconds(_ text: String) -> String {
+            var text = text
+            while let range = text.firstMatch(of: /\.\d\d\dZ/)?.range { text.replaceSubrange(range, with: "Z") }
+            return text.replacing(/"position":\d+/, with: "\"position\":_").replacing(/\{"id":\d+/, with: "{\"id\":_")
+        }
+        let before = String(decoding: readBytes(folder.file("before.json")), as: UTF8.self)
+        let after = String(decoding: readBytes(folder.file("after.json")), as: UTF8.self)
+        #expect(withoutMilliseconds(after) == withoutMilliseconds(before))
+    }
+}
