@@ -1,4 +1,5 @@
 import CommandLineKit
+import TaskInterchange
 import TaskKit
 
 /// What the fuzz targets (`Fuzz/`, built by `scripts/fuzz` with libFuzzer) feed arbitrary
@@ -30,12 +31,13 @@ public enum FuzzEntry {
     }
 
     /// The bytes as one of the inputs `tasks` reads, chosen by the first byte: titles or ids
-    /// on stdin, the `$EDITOR` file, a due date, or text for the terminal and record writers.
+    /// on stdin, the `$EDITOR` file, a due date, text for the terminal and record writers, or a
+    /// file for `import` (our JSON, Taskwarrior's, todo.txt).
     public static func input(_ bytes: [UInt8]) {
         guard let selector = bytes.first else { return }
         let rest = Array(bytes.dropFirst())
         let text = String(decoding: rest, as: UTF8.self)
-        switch selector % 5 {
+        switch selector % 8 {
         case 0: _ = try? StdinReader(input: .bytes(rest)).titles()
         case 1: _ = try? StdinReader(input: .bytes(rest)).ids()
         case 2: _ = EditorSession.parse(text)
@@ -43,6 +45,25 @@ public enum FuzzEntry {
             let today = CalendarDay(year: 2026, month: 11, day: 29) ?? .unixEpoch
             if let day = DueDate.parse(text, today: today) { _ = day.description }
             _ = try? IDParser.id(text)
+        case 5, 6, 7:
+            // The import readers, then what they read written out in every export format.
+            let zone = LocalTime.fixed(offsetSeconds: Int(selector) * 900 - 43_200)
+            let file: ImportedFile?
+            switch selector % 8 {
+            case 5: file = try? TaskJSON.read(rest)
+            case 6: file = try? Taskwarrior.read(rest, localTime: zone)
+            default: file = try? TodoTxt.read(rest, localTime: zone)
+            }
+            let tasks = (file?.batch.records ?? []).enumerated().map { index, record in
+                record.task(over: nil, id: Int64(index + 1), uuid: record.uuid ?? "", bottom: 0, now: Timestamp(millisecondsSince1970: 0))
+            }
+            for format in InterchangeFormat.allCases {
+                var writer = ExportWriter(format: format, localTime: zone, escapingControls: selector & 1 == 0)
+                var bytes: [UInt8] = []
+                writer.begin(to: &bytes)
+                for task in tasks { writer.append(task, to: &bytes) }
+                writer.end(to: &bytes)
+            }
         default:
             _ = TerminalText.displayWidth(text)
             _ = TerminalText.truncated(TerminalText.escapingControls(text), toWidth: Int(selector % 40))
