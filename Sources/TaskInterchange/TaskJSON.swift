@@ -57,12 +57,15 @@ public enum TaskJSON {
 
     private static func readRecord(_ reader: inout JSONReader, number: Int) throws -> TaskRecord {
         var record = TaskRecord(title: "")
-        var seen = Set<String>()
+        var seen: UInt16 = 0  // a bit per member of `members`: a set without hashing
         var hasTitle = false
         try reader.beginObject()
         var isFirst = true
         while let key = try reader.nextKey(isFirst: &isFirst) {
-            guard seen.insert(key).inserted else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
+            if let bit = members.firstIndex(of: key) {
+                guard seen & (1 << bit) == 0 else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
+                seen |= 1 << bit
+            }
             func time(_ reader: inout JSONReader) throws -> Timestamp? {
                 guard let text = try reader.optionalString() else { return nil }
                 guard let time = TimestampText.parse(text) else {

@@ -105,7 +105,11 @@ public enum TimestampText {
     /// Reads `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)` and Taskwarrior's
     /// `YYYYMMDDTHHMMSSZ`; `nil` for anything else (a time without a zone is ambiguous).
     public static func parse(_ text: String) -> Timestamp? {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Timestamp? {
         var index = 0
         func number(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }

@@ -86,8 +86,19 @@ public final class TaskImportReactor: Reactor {
 
     /// `uuid` in lower case when it is 32 hex digits in the 8-4-4-4-12 groups; else `nil`.
     public static func normalizedUUID(_ uuid: String) -> String? {
+        var uuid = uuid
+        guard uuid.utf8.count == 36 else { return nil }
+        // The common case, already lower case: no copy.
+        let isLower = uuid.withUTF8 { bytes in
+            bytes.indices.allSatisfy { index in
+                let byte = bytes[index]
+                return index == 8 || index == 13 || index == 18 || index == 23
+                    ? byte == UInt8(ascii: "-")
+                    : (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            }
+        }
+        if isLower { return uuid }
         let bytes = Array(uuid.utf8)
-        guard bytes.count == 36 else { return nil }
         var lowered: [UInt8] = []
         lowered.reserveCapacity(36)
         for (index, byte) in bytes.enumerated() {

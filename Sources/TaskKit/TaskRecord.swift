@@ -73,7 +73,7 @@ extension TaskRecord {
     /// the result equals it: an import run twice changes nothing.
     public func task(over existing: Task?, id: Int64, uuid: String, bottom: @autoclosure () throws -> Int64,
                      now: Timestamp) rethrows -> Task {
-        let tags = Array(Set(self.tags.filter { !$0.isEmpty })).sorted()
+        let tags = self.tags.count < 2 ? self.tags.filter { !$0.isEmpty } : Array(Set(self.tags.filter { !$0.isEmpty })).sorted()
         var task = Task(
             id: existing?.id ?? id, uuid: existing?.uuid ?? uuid, title: title, notes: notes, list: list, isDone: isDone,
             completed: nil, due: due, priority: priority, tags: tags, position: 0,
