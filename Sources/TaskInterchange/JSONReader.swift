@@ -252,7 +252,16 @@ struct JSONReader {
     }
 
     private func text(_ slice: ArraySlice<UInt8>, at start: Int) throws -> String {
-        guard let text = String(validating: slice, as: UTF8.self) else {
+        // ASCII (keys, uuids, times, most titles) needs no validation: decode it directly.
+        let decoded = slice.withUnsafeBufferPointer { buffer -> String? in
+            var ascii = true
+            for byte in buffer where byte >= 0x80 {
+                ascii = false
+                break
+            }
+            return ascii ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
+        }
+        guard let text = decoded else {
             var reader = self
             reader.index = start
             throw reader.error("a string that is not valid UTF-8")

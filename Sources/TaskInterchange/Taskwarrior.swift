@@ -13,7 +13,8 @@ import TaskKit
 ///
 /// Out: the same mapping back; notes become one annotation per non-empty line.
 public enum Taskwarrior {
-    public static func read(_ bytes: [UInt8], localTime: LocalTime) throws -> ImportedFile {
+    public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
+        let localTime = CachedLocalTime(zone)
         var reader = JSONReader(bytes)
         var records: [TaskRecord] = []
         var numbers: [Int] = []
@@ -30,7 +31,7 @@ public enum Taskwarrior {
     /// Attributes of recurrence, reported together.
     private static let recurrence: Set<String> = ["recur", "rtype", "parent", "mask", "imask"]
 
-    private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: LocalTime,
+    private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime,
                                    notKept: inout NotKept, skipped: inout NotKept) throws -> TaskRecord? {
         var record = TaskRecord(title: "")
         var status = "pending"
@@ -126,7 +127,7 @@ public enum Taskwarrior {
     }
 
     /// The task as a Taskwarrior object, straight into `bytes`.
-    public static func append(_ task: Task, localTime: LocalTime, to bytes: inout [UInt8]) {
+    static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8]) {
         func key(_ name: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }

@@ -166,3 +166,30 @@ public enum TimestampText {
         return Timestamp(millisecondsSince1970: seconds * 1000 + Int64(milliseconds))
     }
 }
+
+/// `LocalTime` with its answers remembered: the C library looks at the zone file again on
+/// every `mktime` (a `stat` per call: 100,000 of them for a 100,000-line todo.txt). Days are
+/// remembered per day, times per quarter hour (every zone's offset and every change of it
+/// falls on a quarter hour). For one reader or writer, on one thread.
+final class CachedLocalTime {
+    let zone: LocalTime
+    private var midnights: [CalendarDay: Timestamp] = [:]
+    private var days: [Int64: CalendarDay] = [:]
+
+    init(_ zone: LocalTime) { self.zone = zone }
+
+    func midnight(_ day: CalendarDay) -> Timestamp {
+        if let known = midnights[day] { return known }
+        let time = zone.midnight(day)
+        midnights[day] = time
+        return time
+    }
+
+    func day(_ time: Timestamp) -> CalendarDay {
+        let quarter = time.millisecondsSince1970 >= 0 ? time.millisecondsSince1970 / 900_000 : (time.millisecondsSince1970 - 899_999) / 900_000
+        if let known = days[quarter] { return known }
+        let day = zone.day(time)
+        days[quarter] = day
+        return day
+    }
+}

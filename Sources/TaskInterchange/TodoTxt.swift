@@ -14,79 +14,102 @@ import TaskKit
 /// Out: the same words back. Notes have no place in todo.txt (reported); a list name with
 /// spaces is written with `_`.
 public enum TodoTxt {
-    public static func read(_ bytes: [UInt8], localTime: LocalTime) throws -> ImportedFile {
+    public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
+        let localTime = CachedLocalTime(zone)
         var records: [TaskRecord] = []
         var numbers: [Int] = []
         var notKept = NotKept()
         var occurrences: [String: Int] = [:]
+        occurrences.reserveCapacity(bytes.count / 32)
         var lineNumber = 0
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count {
-            lineNumber += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let slice = bytes[start..<lineEnd]
-            start = end + 1
-            if slice.contains(0) { throw InterchangeError("line \(lineNumber) holds a NUL byte") }
-            guard let line = String(validating: slice, as: UTF8.self) else {
-                throw InterchangeError("line \(lineNumber) is not valid UTF-8")
+        try bytes.withUnsafeBufferPointer { file in
+            while start < file.count {
+                lineNumber += 1
+                var end = start
+                while end < file.count && file[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && file[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let line = UnsafeBufferPointer(rebasing: file[start..<lineEnd])
+                start = end + 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                if line.contains(0) { throw InterchangeError("line \(lineNumber) holds a NUL byte") }
+                if !line.allSatisfy({ $0 < 0x80 }) {
+                    guard let text = String(validating: line, as: UTF8.self) else {
+                        throw InterchangeError("line \(lineNumber) is not valid UTF-8")
+                    }
+                    if text.allSatisfy(\.isWhitespace) { continue }
+                }
+                var record = try readLine(line, number: lineNumber, localTime: localTime, notKept: &notKept)
+                let occurrence = occurrences[record.title, default: 0]
+                occurrences[record.title] = occurrence + 1
+                record.uuid = uuid(title: record.title, occurrence: occurrence)
+                records.append(record)
+                numbers.append(lineNumber)
             }
-            if line.allSatisfy(\.isWhitespace) { continue }
-            var record = try readLine(line, number: lineNumber, localTime: localTime, notKept: &notKept)
-            let occurrence = occurrences[record.title, default: 0]
-            occurrences[record.title] = occurrence + 1
-            record.uuid = uuid(title: record.title, occurrence: occurrence)
-            records.append(record)
-            numbers.append(lineNumber)
         }
         return ImportedFile(batch: TaskImportBatch(records: records, unit: "line", numbers: numbers), notKept: notKept.lines)
     }
 
-    private static func readLine(_ line: String, number: Int, localTime: LocalTime, notKept: inout NotKept) throws -> TaskRecord {
-        var words = line.split(separator: " ", omittingEmptySubsequences: true)[...]
+    /// One line (valid UTF-8), read word by word on its bytes: words are split at spaces,
+    /// which never fall inside a multi-byte character.
+    private static func readLine(_ line: UnsafeBufferPointer<UInt8>, number: Int, localTime: CachedLocalTime,
+                                 notKept: inout NotKept) throws -> TaskRecord {
+        var words: [Range<Int>] = []
+        var index = 0
+        while index < line.count {
+            while index < line.count && line[index] == 0x20 { index += 1 }
+            let wordStart = index
+            while index < line.count && line[index] != 0x20 { index += 1 }
+            if index > wordStart { words.append(wordStart..<index) }
+        }
+        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+        func isDate(_ range: Range<Int>) -> Bool {
+            range.count == 10 && line[range.lowerBound + 4] == UInt8(ascii: "-") && line[range.lowerBound + 7] == UInt8(ascii: "-")
+        }
+        func isLetter(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
         var record = TaskRecord(title: "")
-        if words.first == "x" {
+        var next = 0
+        if let first = words.first, first.count == 1 && line[first.lowerBound] == UInt8(ascii: "x") {
             record.isDone = true
-            words = words.dropFirst()
-            if let day = words.first.flatMap(CalendarDay.init) {
+            next = 1
+            if next < words.count, isDate(words[next]), let day = CalendarDay(text(words[next])) {
                 record.completed = localTime.midnight(day)
-                words = words.dropFirst()
+                next += 1
             }
-        } else if let first = words.first, first.utf8.count == 3, first.hasPrefix("("), first.hasSuffix(")"),
-                  let letter = first.utf8.dropFirst().first, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) {
-            record.priority = priority(letter, notKept: &notKept)
-            words = words.dropFirst()
+        } else if let first = words.first, first.count == 3, line[first.lowerBound] == UInt8(ascii: "("),
+                  line[first.lowerBound + 2] == UInt8(ascii: ")"), isLetter(line[first.lowerBound + 1]) {
+            record.priority = priority(line[first.lowerBound + 1], notKept: &notKept)
+            next = 1
         }
-        if let day = words.first.flatMap(CalendarDay.init) {
+        if next < words.count, isDate(words[next]), let day = CalendarDay(text(words[next])) {
             record.created = localTime.midnight(day)
-            words = words.dropFirst()
+            next += 1
         }
-        var title: [Substring] = []
-        var tags: [String] = []
+        var title: [UInt8] = []
+        title.reserveCapacity(line.count)
         var list: String?
-        for word in words {
-            if word.hasPrefix("+") && word.count > 1 && list == nil {
-                list = String(word.dropFirst())
-            } else if word.hasPrefix("@") && word.count > 1 {
-                tags.append(String(word.dropFirst()))
-            } else if word.hasPrefix("due:") {
-                let text = word.dropFirst(4)
-                guard let day = CalendarDay(text) else {
-                    throw InterchangeError("line \(number): '\(word)' is not a due date; write due:YYYY-MM-DD")
+        for word in words[next...] {
+            let first = line[word.lowerBound]
+            if first == UInt8(ascii: "+") && word.count > 1 && list == nil {
+                list = text(word.dropFirst())
+            } else if first == UInt8(ascii: "@") && word.count > 1 {
+                record.tags.append(text(word.dropFirst()))
+            } else if word.count >= 4 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("due:".utf8) {
+                guard let day = CalendarDay(text(word.dropFirst(4))) else {
+                    throw InterchangeError("line \(number): '\(text(word))' is not a due date; write due:YYYY-MM-DD")
                 }
                 record.due = day
-            } else if record.isDone, word.hasPrefix("pri:"), word.utf8.count == 5, let letter = word.utf8.last,
-                      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(letter) {
-                record.priority = priority(letter, notKept: &notKept)
+            } else if record.isDone, word.count == 5, line[word.lowerBound..<word.lowerBound + 4].elementsEqual("pri:".utf8),
+                      isLetter(line[word.upperBound - 1]) {
+                record.priority = priority(line[word.upperBound - 1], notKept: &notKept)
             } else {
-                title.append(word)
+                if !title.isEmpty { title.append(0x20) }
+                title.append(contentsOf: UnsafeBufferPointer(rebasing: line[word]))
             }
         }
-        record.title = title.joined(separator: " ")
+        record.title = String(decoding: title, as: UTF8.self)
         record.list = list ?? Task.defaultList
-        record.tags = tags
         return record
     }
 
@@ -106,10 +129,17 @@ public enum TodoTxt {
     static func uuid(title: String, occurrence: Int) -> String {
         func fnv1a(_ seed: UInt64) -> UInt64 {
             var hash = seed
-            for byte in "todo.txt\u{0}\(title)\u{0}\(occurrence)".utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01B3
+            func mix<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash = hash &* 0x100_0000_01B3
+                }
             }
+            // The bytes of "todo.txt\0TITLE\0OCCURRENCE", without building that string.
+            mix("todo.txt\u{0}".utf8)
+            mix(title.utf8)
+            mix([0])
+            mix(String(occurrence).utf8)
             return hash
         }
         let high = (fnv1a(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000
@@ -125,7 +155,7 @@ public enum TodoTxt {
 
     /// The task as one todo.txt line (newline included), straight into `bytes`; what todo.txt
     /// has no room for is counted in `notKept`.
-    static func append(_ task: Task, localTime: LocalTime, notKept: inout NotKept, to bytes: inout [UInt8]) {
+    static func append(_ task: Task, localTime: CachedLocalTime, notKept: inout NotKept, to bytes: inout [UInt8]) {
         var words: [String] = []
         let letter = task.priority.map { ["A", "B", "C"][$0.rank] }
         if task.isDone {
@@ -152,7 +182,7 @@ public enum TodoTxt {
 /// Writing tasks out in an interchange format, a task at a time.
 public struct ExportWriter {
     public let format: InterchangeFormat
-    public let localTime: LocalTime
+    private let localTime: CachedLocalTime
     /// Control characters shown escaped (stdout is a terminal).
     public let escapingControls: Bool
     private var count = 0
@@ -160,7 +190,7 @@ public struct ExportWriter {
 
     public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
         self.format = format
-        self.localTime = localTime
+        self.localTime = CachedLocalTime(localTime)
         self.escapingControls = escapingControls
     }
 

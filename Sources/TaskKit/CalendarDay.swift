@@ -24,11 +24,25 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
     /// Parses exactly `YYYY-MM-DD`; `nil` for anything else.
     public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
-        self.init(year: year, month: month, day: day)
+        // Byte by byte: ten ASCII bytes, digits with dashes at 4 and 7.
+        var parts = (0, 0, 0)
+        var count = 0
+        for byte in text.utf8 {
+            defer { count += 1 }
+            if count == 4 || count == 7 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard count < 10, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let digit = Int(byte - UInt8(ascii: "0"))
+            switch count {
+            case 0..<4: parts.0 = parts.0 * 10 + digit
+            case 5, 6: parts.1 = parts.1 * 10 + digit
+            default: parts.2 = parts.2 * 10 + digit
+            }
+        }
+        guard count == 10 else { return nil }
+        self.init(year: parts.0, month: parts.1, day: parts.2)
     }
 
     /// `YYYY-MM-DD`.

@@ -58,15 +58,18 @@ public final class TaskImportReactor: Reactor {
     /// Trims titles and lists and lower-cases uuids in place, or throws the first bad record's error.
     static func validate(_ records: inout [TaskRecord], batch: TaskImportBatch) throws {
         var firstByUUID: [String: Int] = [:]
+        firstByUUID.reserveCapacity(records.count)
         for index in records.indices {
             let number = index < batch.numbers.count ? batch.numbers[index] : index + 1
             do {
                 var record = records[index]
                 record.title = try TaskEditReactor.validateTitle(record.title)
-                record.list = record.list.trimmingWhitespace
-                if record.list.isEmpty || record.list.contains(where: \.isNewline) { throw TaskFieldError.emptyList }
-                for tag in record.tags where tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) {
-                    throw TaskFieldError.badTag(tag)
+                if record.list != Task.defaultList {
+                    record.list = record.list.trimmingWhitespace
+                    if record.list.isEmpty || record.list.contains(where: \.isNewline) { throw TaskFieldError.emptyList }
+                }
+                for tag in record.tags where !TaskImportReactor.isVisibleASCII(tag) {
+                    if tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) { throw TaskFieldError.badTag(tag) }
                 }
                 if let uuid = record.uuid {
                     guard let normalized = TaskImportReactor.normalizedUUID(uuid) else { throw TaskFieldError.badUUID(uuid) }
@@ -82,6 +85,12 @@ public final class TaskImportReactor: Reactor {
                 throw TaskFieldError.inRecord(batch.unit, number, error)
             }
         }
+    }
+
+    /// Not empty, and only printable ASCII without spaces: a tag that needs no closer look.
+    private static func isVisibleASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
     }
 
     /// `uuid` in lower case when it is 32 hex digits in the 8-4-4-4-12 groups; else `nil`.
