@@ -39,6 +39,10 @@ public enum TaskJSON {
         key("}")
     }
 
+    /// Ids and positions an import accepts are below this (2^62), so that the next id and a
+    /// position a gap beyond the last can never overflow.
+    static let limit: Int64 = 1 << 62
+
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
                           "position", "created", "modified"]
@@ -76,7 +80,9 @@ public enum TaskJSON {
             switch key {
             case "id":
                 record.id = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
-                if let id = record.id, id <= 0 { throw InterchangeError("record \(number): \"id\" is \(id); ids start at 1") }
+                if let id = record.id, id <= 0 || id >= TaskJSON.limit {
+                    throw InterchangeError("record \(number): \"id\" is \(id); ids start at 1 and are less than 2^62")
+                }
             case "uuid": record.uuid = try reader.member(key, record: number) { try $0.optionalString() }
             case "title":
                 record.title = try reader.member(key, record: number) { try $0.string() }
@@ -102,7 +108,11 @@ public enum TaskJSON {
                     record.priority = priority
                 }
             case "tags": record.tags = try reader.member(key, record: number) { try $0.strings() }
-            case "position": record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
+            case "position":
+                record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
+                if let position = record.position, position <= -TaskJSON.limit || position >= TaskJSON.limit {
+                    throw InterchangeError("record \(number): \"position\" is \(position); positions are within ±2^62")
+                }
             default:
                 let hint = ["description", "status", "entry", "project"].contains(key)
                     ? "; this looks like Taskwarrior's export: use --format taskwarrior"

@@ -1,3 +1,4 @@
+import CommandLineKit
 import TaskKit
 
 /// todo.txt (github.com/todotxt/todo.txt), as todo.txt-cli writes it: one task per line,
@@ -205,6 +206,15 @@ public struct ExportWriter {
 
     /// One task.
     public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
+        var task = task
+        if escapingControls && format != .json {
+            // On a terminal no field reaches it as a control sequence, in any format.
+            task.title = TerminalText.escapingControls(task.title)
+            task.notes = task.notes.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
+            task.list = TerminalText.escapingControls(task.list)
+            task.tags = task.tags.map(TerminalText.escapingControls)
+        }
         switch format {
         case .json, .taskwarrior:
             bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])

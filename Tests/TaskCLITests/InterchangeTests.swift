@@ -182,3 +182,18 @@ struct ManPageTests {
         #expect(warnings.status == 0 && warnings.stderr == "", "\(warnings)")
     }
 }
+
+@Suite("tasks export on a terminal")
+struct ExportOnATerminalTests {
+    /// Data in a file or pipe is exact; on a terminal no field reaches the screen as a control sequence.
+    @Test(arguments: ["json", "csv", "taskwarrior", "todotxt"])
+    func controlsAreShownEscapedOnlyOnATerminal(format: String) {
+        let cli = CLI()
+        cli.run("add", "red \u{1B}[31m alert", "-l", "L\u{9B}2J", "--notes", "one\u{07}\ntwo")
+        let terminal = cli.run(["export", "--format", format], terminal: true).stdout
+        #expect(!terminal.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(terminal)")
+        #expect(terminal.contains("\\e[31m"))
+        let pipe = cli.run("export", "--format", format).stdout
+        if format != "json" && format != "taskwarrior" { #expect(pipe.contains("\u{1B}[31m")) }
+    }
+}
