@@ -155,3 +155,15 @@ struct DueDateTests {
         #expect(CalendarDay("2000-03-01")?.adding(days: -1)?.description == "2000-02-29")
     }
 }
+
+@Suite("CalendarDay from text")
+struct CalendarDayParsingTests {
+    @Test func exactlyYYYYMMDD() {
+        #expect(CalendarDay("2026-11-29") == CalendarDay(year: 2026, month: 11, day: 29))
+        #expect(CalendarDay("2024-02-29"[...]) == CalendarDay(year: 2024, month: 2, day: 29))
+        for bad in ["2026-11-2", "2026-11-290", "2026/11/29", "２０２６-11-29", "2026-1a-29", "-026-11-29", "2026-11-29 ", "",
+                    "2025-02-29", "0000-01-01", "2026-00-10"] {
+            #expect(CalendarDay(bad) == nil, "\(bad)")
+        }
+    }
+}

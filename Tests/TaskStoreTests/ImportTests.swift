@@ -1,0 +1,76 @@
+import ReactorCore
+import SQLiteDB
+import TaskKit
+import TestSupport
+import Testing
+@testable import TaskStore
+
+@Suite("SQLiteTaskService: importing by uuid")
+struct TaskStoreImportTests {
+    static let uuids = (1...5).map { "0190f1e2-7c3a-7b4d-8e5f-00000000000\($0)" }
+
+    @Test func everyFieldOfARecordIsKeptAndReadBack() throws {
+        let service = try makeService(TemporaryFolder())
+        let record = TaskRecord(
+            id: 40, uuid: TaskStoreImportTests.uuids[0], title: "장보기 🥛", notes: "a\n\nb", list: "집", isDone: true,
+            completed: Timestamp(millisecondsSince1970: 3), due: CalendarDay("2026-12-24"), priority: .low, tags: ["x", "y"],
+            position: -5, created: Timestamp(millisecondsSince1970: 1), modified: Timestamp(millisecondsSince1970: 4)
+        )
+        #expect(try run(service.importTasks([record])) == TaskImportResult(created: 1))
+        let task = try run(service.task(id: 40))
+        #expect(TaskRecord(task) == record)
+    }
+
+    @Test func idsAreKeptOnlyWhenTheFileNeverUsedThem() throws {
+        let service = try makeService(TemporaryFolder())
+        _ = try run(service.create([TaskDraft(title: "a"), TaskDraft(title: "b"), TaskDraft(title: "c")]))
+        _ = try run(service.delete(ids: [3]))
+        let records = [TaskRecord(id: 2, title: "x"), TaskRecord(id: 3, title: "y"), TaskRecord(id: 10, title: "z"),
+                       TaskRecord(id: 10, title: "w"), TaskRecord(title: "v")]
+        _ = try run(service.importTasks(records))
+        let ids = try run(service.fetch(TaskQuery(status: .all, sort: .id, grouping: .none))).map(\.id)
+        #expect(ids == [1, 2, 4, 5, 10, 11, 12])
+    }
+
+    @Test func aKnownUUIDIsUpdatedInPlaceAndAnnouncedAnUnchangedOneIsNotWritten() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        let uuid = TaskStoreImportTests.uuids[1]
+        _ = try run(service.importTasks([TaskRecord(uuid: uuid, title: "a", list: "Work")]))
+        let before = try run(service.task(id: 1))
+        var events: [TaskEvent] = []
+        let subscription = service.event.bind { events.append($0) }
+        defer { subscription.dispose() }
+        let changes = try service.db.scalar("SELECT total_changes()")
+        #expect(try run(service.importTasks([TaskRecord(uuid: uuid, title: "a", list: "Work")])) == TaskImportResult(unchanged: 1))
+        #expect(try service.db.scalar("SELECT total_changes()") == changes, "not a row written")
+        #expect(events.isEmpty)
+        #expect(try run(service.importTasks([TaskRecord(uuid: uuid, title: "b", list: "Work", tags: ["t"])])) == TaskImportResult(updated: 1))
+        let after = try run(service.task(id: 1))
+        #expect(after.title == "b" && after.tags == ["t"] && after.position == before.position && after.created == before.created)
+        #expect(after.modified > before.modified)
+        #expect(events == [.update(after)])
+    }
+
+    @Test func aFailedImportLeavesNothing() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        _ = try run(service.create([TaskDraft(title: "kept")]))
+        // The store's own rules still hold below the reactor's: an empty title breaks a CHECK
+        // halfway through the batch, and the whole transaction is rolled back.
+        var records = (1...250).map { TaskRecord(title: "task \($0)") }
+        records[180].title = "   "
+        #expect(throws: SQLiteError.self) { try run(service.importTasks(records)) }
+        #expect(try run(service.fetch(TaskQuery(status: .all))).map(\.title) == ["kept"])
+    }
+
+    @Test func aLargeImportGoesThroughTheBulkPathAndBackToWAL() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        let records = (1...SQLiteTaskService.bulkLoadThreshold).map { TaskRecord(title: "task \($0)") }
+        #expect(try run(service.importTasks(records)) == TaskImportResult(created: SQLiteTaskService.bulkLoadThreshold))
+        #expect(try service.db.scalarString("PRAGMA journal_mode") == "wal")
+        #expect(try service.db.scalarString("PRAGMA temp_store") == "0")
+        #expect(try service.db.scalar("SELECT count(*) FROM task") == Int64(SQLiteTaskService.bulkLoadThreshold))
+    }
+}
