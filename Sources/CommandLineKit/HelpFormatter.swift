@@ -37,7 +37,8 @@ public struct HelpFormatter: Sendable {
             lines += table(command.arguments.map { ($0.name + ($0.isVariadic ? "..." : ""), $0.help) })
         }
         var options = command.options
-        if !path.isEmpty { options += root.options }
+        // The root's options apply too, but not one the command has its own of (export's --format).
+        if !path.isEmpty { options += root.options.filter { option in !command.options.contains { $0.long == option.long } } }
         options.append(.flag("help", short: "h", help: "Show this help."))
         lines += ["", "OPTIONS:"]
         lines += table(options.map { option in

@@ -146,6 +146,15 @@ struct InterchangeTests {
         #expect(CLI().run(["-q", "import", "-"], input: json).stderr == "")
     }
 
+    @Test func helpShowsTheCommandsOwnFormatOptionOnly() {
+        for command in ["import", "export"] {
+            let help = CLI().run("help", command).stdout
+            #expect(help.split(separator: "\n").filter { $0.hasPrefix("  -f, --format") }.count == 1, "\(help)")
+            #expect(!help.contains("table, tsv, csv, json or ids"))
+        }
+        #expect(CLI().run("help", "list").stdout.contains("table, tsv, csv, json or ids"))
+    }
+
     @Test func importWithoutAFileOnATerminalAsksForOne() {
         let cli = CLI()
         let result = cli.run(["import"], terminal: true)
