@@ -3,8 +3,14 @@
 /// the values of options and the arguments, each completed as its `ValueCompletion` says.
 public struct CompletionScript: Sendable {
     public let root: CommandSpec
+    /// Root options whose values, typed on the line being completed, are passed on to the
+    /// commands run for completions (`--db`: ids from the database the line names).
+    public let forwarding: [String]
 
-    public init(root: CommandSpec) { self.root = root }
+    public init(root: CommandSpec, forwarding: [String] = []) {
+        self.root = root
+        self.forwarding = forwarding
+    }
 
     private var name: String { root.name }
     /// A shell-function-safe version of the program's name.
@@ -37,8 +43,10 @@ public struct CompletionScript: Sendable {
         lines.append("")
         lines.append("\(function)_values() {")
         lines.append("    # $1: a shell command printing one value per line, maybe a tab and a description.")
+        lines.append("    # The command, with the forwarded options typed on the line (as typed: eval expands them).")
+        lines.append("    local forward=\"${\(function)_forward[*]}\"")
         lines.append("    local IFS=$'\\n' value")
-        lines.append("    for value in $(eval \"$1\" | cut -f1); do")
+        lines.append("    for value in $(eval \"command \(name) $forward ${1#\(name) }\" | cut -f1); do")
         lines.append("        [[ $value == \"$cur\"* ]] && COMPREPLY+=(\"$value\")")
         lines.append("    done")
         lines.append("}")
@@ -57,11 +65,25 @@ public struct CompletionScript: Sendable {
         lines.append("    local command= i=1 word")
         lines.append("    COMPREPLY=()")
         let valued = Set((root.options + root.subcommands.flatMap(\.options)).filter(\.takesValue).flatMap(spellings))
+        lines.append("    local -a \(function)_forward=()")
+        if !forwarding.isEmpty {
+            lines.append("    for ((i = 1; i < COMP_CWORD; i++)); do")
+            lines.append("        case ${COMP_WORDS[i]} in")
+            for option in forwarding {
+                // bash splits --db=x at the = (COMP_WORDBREAKS): the value may be two words on.
+                lines.append("            --\(option)) [[ ${COMP_WORDS[i+1]} == = ]] && \(function)_forward+=(--\(option) \"${COMP_WORDS[i+2]}\") || \(function)_forward+=(--\(option) \"${COMP_WORDS[i+1]}\") ;;")
+                lines.append("            --\(option)=*) \(function)_forward+=(\"${COMP_WORDS[i]}\") ;;")
+            }
+            lines.append("        esac")
+            lines.append("    done")
+            lines.append("    i=1")
+        }
         lines.append("    # The command is the first word that is neither an option nor an option's value.")
         lines.append("    while ((i < COMP_CWORD)); do")
         lines.append("        word=${COMP_WORDS[i]}")
         lines.append("        case $word in")
-        lines.append("            \(valued.sorted().joined(separator: "|"))) ((i++)) ;;")
+        // --db=x arrives as three words (bash splits at the =): skip the = and the value.
+        lines.append("            \(valued.sorted().joined(separator: "|"))) ((i++)); [[ ${COMP_WORDS[i]} == = ]] && ((i++)) ;;")
         lines.append("            -*) ;;")
         lines.append("            *) command=$word; break ;;")
         lines.append("        esac")
@@ -132,7 +154,7 @@ public struct CompletionScript: Sendable {
         lines.append("    # $1: a description; $2: a shell command printing value<TAB>description lines.")
         lines.append("    local -a described")
         lines.append("    local line")
-        lines.append("    for line in \"${(@f)$(eval \"$2\")}\"; do")
+        lines.append("    for line in \"${(@f)$(eval \"command \(name) ${\(function)_forward[*]} ${2#\(name) }\")}\"; do")
         lines.append("        [[ -n $line ]] || continue")
         lines.append("        if [[ $line == *$'\\t'* ]]; then")
         lines.append("            described+=(\"${${line%%$'\\t'*}//:/\\\\:}:${line#*$'\\t'}\")")
@@ -145,6 +167,18 @@ public struct CompletionScript: Sendable {
         lines.append("")
         lines.append("\(function)() {")
         lines.append("    local curcontext=$curcontext state line ret=1")
+        lines.append("    local -a \(function)_forward")
+        if !forwarding.isEmpty {
+            lines.append("    local i")
+            lines.append("    for (( i = 2; i < CURRENT; i++ )); do")
+            lines.append("        case $words[i] in")
+            for option in forwarding {
+                lines.append("            --\(option)) \(function)_forward+=(--\(option) \"$words[i+1]\") ;;")
+                lines.append("            --\(option)=*) \(function)_forward+=(\"$words[i]\") ;;")
+            }
+            lines.append("        esac")
+            lines.append("    done")
+        }
         lines.append("    local -a commands")
         lines.append("    commands=(")
         for command in root.subcommands {
@@ -245,6 +279,22 @@ public struct CompletionScript: Sendable {
         lines.append("# fish completion for \(name), generated by '\(name) completions fish' from its command tree.")
         lines.append("# Save it as ~/.config/fish/completions/\(name).fish")
         lines.append("")
+        lines.append("# Runs \(name) with the forwarded options typed on the line (ids from the database it names).")
+        lines.append("function \(function)_call")
+        lines.append("    set -l tokens (commandline -opc)")
+        lines.append("    set -l forward")
+        lines.append("    for i in (seq (count $tokens))")
+        for option in forwarding {
+            lines.append("        if test \"$tokens[$i]\" = --\(option); and test $i -lt (count $tokens)")
+            lines.append("            set forward $forward --\(option) $tokens[(math $i + 1)]")
+            lines.append("        else if string match -q -- '--\(option)=*' $tokens[$i]")
+            lines.append("            set forward $forward $tokens[$i]")
+            lines.append("        end")
+        }
+        lines.append("    end")
+        lines.append("    command \(name) $forward $argv")
+        lines.append("end")
+        lines.append("")
         lines.append("complete -c \(name) -f")
         let all = commandNames.joined(separator: " ")
         for command in root.subcommands {
@@ -287,7 +337,9 @@ public struct CompletionScript: Sendable {
         case .none: return ""
         case .choices(let words): return " -a " + CompletionScript.quoted(words.joined(separator: " "))
         case .files: return " -F"
-        case .command(let command): return " -a " + CompletionScript.quoted("(" + command + ")")
+        case .command(let command):
+            let call = command.hasPrefix(name + " ") ? function + "_call " + command.dropFirst(name.count + 1) : command
+            return " -a " + CompletionScript.quoted("(" + call + ")")
         case .subcommands: return " -a " + CompletionScript.quoted(root.subcommands.map(\.name).joined(separator: " "))
         }
     }

@@ -44,7 +44,7 @@ public enum TasksProgram {
             invocation.stdout.write("tasks \(TasksSpec.version)\n")
             return 0
         case .completions(let shell):
-            let script = CompletionScript(root: TasksSpec.root)
+            let script = CompletionScript(root: TasksSpec.root, forwarding: ["db"])
             switch shell {
             case .bash: invocation.stdout.write(script.bash())
             case .zsh: invocation.stdout.write(script.zsh())

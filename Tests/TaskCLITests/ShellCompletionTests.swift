@@ -15,6 +15,7 @@ struct ShellCompletionTests {
             tasks add "Buy milk" -l Home -t errand > /dev/null
             tasks add "Write report" -l "Work Q4" -t writing -t urgent > /dev/null
             tasks add "Old thing" > /dev/null && tasks done 3 > /dev/null
+            tasks --db other.db add "Other one" "Other two" > /dev/null
             tasks completions bash > completion.bash && tasks completions zsh > _tasks && tasks completions fish > tasks.fish
             """, in: folder)
         try #require(made.status == 0, "\(made)")
@@ -42,6 +43,9 @@ struct ShellCompletionTests {
             ask tasks completions ""
             ask tasks help ex
             ask tasks import completion.b
+            ask tasks --db other.db toggle ""
+            ask tasks done --db=other.db ""
+            ask tasks --db = other.db done ""
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
@@ -57,6 +61,9 @@ struct ShellCompletionTests {
             bash|zsh|fish
             export
             completion.bash
+            1|2
+            1|2
+            1|2
 
             """, stderr: ""))
     }
@@ -67,7 +74,7 @@ struct ShellCompletionTests {
         let result = try tasksShell("""
             exec fish --no-config -c '
             source ./tasks.fish
-            for line in "tasks li" "tasks toggle " "tasks list --list " "tasks add milk --tag " "tasks export --format t" "tasks list --format j" "tasks import completion.b" "tasks mv 1 --before "
+            for line in "tasks li" "tasks toggle " "tasks list --list " "tasks add milk --tag " "tasks export --format t" "tasks list --format j" "tasks import completion.b" "tasks mv 1 --before " "tasks --db other.db rm "
                 echo "== $line"
                 complete -C "$line"
             end'
@@ -99,6 +106,9 @@ struct ShellCompletionTests {
             1\tBuy milk
             2\tWrite report
             3\tOld thing
+            == tasks --db other.db rm 
+            1\tOther one
+            2\tOther two
 
             """, stderr: ""))
     }
@@ -141,6 +151,8 @@ struct ShellCompletionTests {
         #expect(lists.contains("<LIST>\nHome     Inbox    Work Q4"), "\(lists)")
         let command = step("command", "'tasks exp' Tab", until: "tasks export")
         #expect(command.contains("% tasks export"), "\(command)")
+        let other = step("other", "'tasks --db other.db toggle ' Tab", until: "Other two")
+        #expect(other.contains("1  -- Other one\n2  -- Other two"), "\(other)")
         let options = step("options", "'tasks export --' Tab", until: "--format")
         #expect(options.contains("json, csv, taskwarrior or todotxt") && options.contains("--db"), "\(options)")
     }
