@@ -53,7 +53,7 @@ public struct CommandParser: Sendable {
         var onlyArguments = false
         var index = 0
 
-        func options() -> [OptionSpec] { command.options + (result.path.isEmpty ? [] : root.options) }
+        func options() -> [OptionSpec] { result.path.isEmpty ? command.options : command.options(under: root) }
         func commandName() -> String { result.path.isEmpty ? root.name : result.path.joined(separator: " ") }
 
         func record(_ option: OptionSpec, _ value: String, as written: String) throws {

@@ -29,6 +29,15 @@ public struct CommandSpec: Sendable {
         self.defaultSubcommand = defaultSubcommand
     }
 
+    /// The options that apply after this command, under `root`: its own, then the root's that
+    /// it does not shadow (a command's own `--format` replaces the root's, by name or letter).
+    /// Parsing, help and completion scripts all go by this.
+    public func options(under root: CommandSpec) -> [OptionSpec] {
+        options + root.options.filter { option in
+            !options.contains { $0.long == option.long || ($0.short != nil && $0.short == option.short) }
+        }
+    }
+
     /// The subcommand called `name` or with `name` as an alias.
     public func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name || $0.aliases.contains(name) }

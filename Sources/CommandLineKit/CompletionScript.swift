@@ -16,11 +16,6 @@ public struct CompletionScript: Sendable {
     /// A shell-function-safe version of the program's name.
     private var function: String { "_" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "_" }) }
 
-    /// The options valid after `command`: its own first (they shadow the root's), then the root's.
-    private func options(of command: CommandSpec) -> [OptionSpec] {
-        let own = command.options
-        return own + root.options.filter { option in !own.contains { $0.long == option.long || ($0.short != nil && $0.short == option.short) } }
-    }
 
     private func spellings(_ option: OptionSpec) -> [String] {
         ["--" + option.long] + (option.short.map { ["-" + String($0)] } ?? [])
@@ -91,7 +86,7 @@ public struct CompletionScript: Sendable {
         lines.append("    done")
         lines.append("    case $command in")
         lines.append("        \"\")")
-        lines.append(contentsOf: bashOptionValues(options(of: root), indent: "            "))
+        lines.append(contentsOf: bashOptionValues(root.options, indent: "            "))
         lines.append("            if [[ $cur == -* ]]; then")
         lines.append("                COMPREPLY=($(compgen -W \(CompletionScript.quoted(root.options.flatMap(spellings).joined(separator: " "))) -- \"$cur\"))")
         lines.append("            else")
@@ -100,7 +95,7 @@ public struct CompletionScript: Sendable {
         lines.append("            ;;")
         for command in root.subcommands {
             lines.append("        \(([command.name] + command.aliases).joined(separator: "|")))")
-            let options = options(of: command)
+            let options = command.options(under: root)
             lines.append(contentsOf: bashOptionValues(options, indent: "            "))
             lines.append("            if [[ $cur == -* ]]; then")
             lines.append("                COMPREPLY=($(compgen -W \(CompletionScript.quoted(options.flatMap(spellings).joined(separator: " "))) -- \"$cur\"))")
@@ -201,7 +196,7 @@ public struct CompletionScript: Sendable {
         for command in root.subcommands {
             lines.append("                \(([command.name] + command.aliases).joined(separator: "|")))")
             lines.append("                    _arguments \\")
-            for option in options(of: command) {
+            for option in command.options(under: root) {
                 lines.append("                        \(zshOption(option)) \\")
             }
             for argument in command.arguments {

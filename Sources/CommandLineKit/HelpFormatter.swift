@@ -36,9 +36,7 @@ public struct HelpFormatter: Sendable {
             lines += ["", "ARGUMENTS:"]
             lines += table(command.arguments.map { ($0.name + ($0.isVariadic ? "..." : ""), $0.help) })
         }
-        var options = command.options
-        // The root's options apply too, but not one the command has its own of (export's --format).
-        if !path.isEmpty { options += root.options.filter { option in !command.options.contains { $0.long == option.long } } }
+        var options = path.isEmpty ? command.options : command.options(under: root)
         options.append(.flag("help", short: "h", help: "Show this help."))
         lines += ["", "OPTIONS:"]
         lines += table(options.map { option in

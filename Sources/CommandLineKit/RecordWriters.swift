@@ -147,3 +147,24 @@ public enum JSONValue: Equatable, Sendable {
         bytes.append(0x22)
     }
 }
+
+/// Whole numbers as decimal text, straight into a byte buffer (no `String` per number: ids are
+/// most of the numbers every writer prints).
+public enum DecimalText {
+    public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { return bytes.append(contentsOf: String(value).utf8) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+}

@@ -98,7 +98,7 @@ struct CommandReader {
             return .move(id: try IDParser.id(parsed.arguments[0]), to: try placement(parsed))
         case "export":
             let text = parsed.value("format") ?? "json"
-            guard let format = InterchangeFormat(rawValue: text.lowercased().replacingDots) else {
+            guard let format = InterchangeFormat(named: text) else {
                 throw CLIError.usage("'\(text)' is not an export format; use json, csv, taskwarrior or todotxt")
             }
             return .export(format)
@@ -117,7 +117,7 @@ struct CommandReader {
     /// The file `import` reads, parsed in the format asked for; a bad record is an input error.
     private func importFile(_ parsed: ParsedCommand) throws -> Command {
         let text = parsed.value("format") ?? "json"
-        guard let format = InterchangeFormat(rawValue: text.lowercased().replacingDots), format != .csv else {
+        guard let format = InterchangeFormat(named: text), format != .csv else {
             throw CLIError.usage("'\(text)' is not an import format; use json, taskwarrior or todotxt"
                                  + (text.lowercased() == "csv" ? " (csv is written by export only)" : ""))
         }
@@ -155,8 +155,8 @@ struct CommandReader {
     /// The output settings; a bad `--format` or `--color` is a usage error.
     func outputSettings(_ parsed: ParsedCommand) throws -> OutputSettings {
         var format: OutputFormat = invocation.terminal.stdoutIsTerminal ? .table : .tsv
-        // export and import take formats of their own.
-        let ownFormat = ["export", "import", "completions"].contains(parsed.path.first ?? "")
+        // A command with a --format of its own (export, import) reads it itself.
+        let ownFormat = parsed.path.first.flatMap(TasksSpec.root.subcommand(named:))?.options.contains { $0.long == "format" } ?? false
         if !ownFormat, let text = parsed.value("format") {
             guard let chosen = OutputFormat(rawValue: text.lowercased()) else {
                 throw CLIError.usage("'\(text)' is not a format; use table, tsv, csv, json or ids")
@@ -269,16 +269,8 @@ struct StdinReader {
     func titles() throws -> [String] {
         let bytes = input.readToEnd()
         var titles: [String] = []
-        var lineNumber = 0
-        var start = 0
-        while start < bytes.count {
-            lineNumber += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 10 { end += 1 }
-            var lineEnd = end
-            if lineEnd > start && bytes[lineEnd - 1] == 13 { lineEnd -= 1 }
-            titles.append(try text(bytes[start..<lineEnd], line: lineNumber))
-            start = end + 1
+        try bytes.withUnsafeBufferPointer { buffer in
+            try Lines.forEach(in: buffer) { number, line in titles.append(try text(line, line: number)) }
         }
         if titles.isEmpty { throw CLIError.usage("no titles on stdin; give one title per line") }
         return titles
@@ -299,7 +291,7 @@ struct StdinReader {
             }
             var end = start
             while end < bytes.count && ![10, 32, 9, 13].contains(bytes[end]) { end += 1 }
-            let word = try text(bytes[start..<end], line: lineNumber)
+            let word = try bytes[start..<end].withUnsafeBufferPointer { try text($0, line: lineNumber) }
             do {
                 ids.append(try IDParser.id(word))
             } catch let error as CLIError {
@@ -310,9 +302,9 @@ struct StdinReader {
         return ids
     }
 
-    private func text(_ bytes: ArraySlice<UInt8>, line: Int) throws -> String {
+    private func text(_ bytes: UnsafeBufferPointer<UInt8>, line: Int) throws -> String {
         if bytes.contains(0) { throw CLIError.usage("stdin line \(line) holds a NUL byte; nothing was changed") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = UTF8Text.string(bytes) else {
             throw CLIError.usage("stdin line \(line) is not valid UTF-8; nothing was changed")
         }
         return text
@@ -322,9 +314,4 @@ struct StdinReader {
 /// The shells `tasks completions` writes for.
 enum Shell: String {
     case bash, zsh, fish
-}
-
-extension String {
-    /// `todo.txt` as `todotxt`: the format's name as people write it.
-    var replacingDots: String { replacing(".", with: "") }
 }

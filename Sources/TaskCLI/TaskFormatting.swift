@@ -52,7 +52,17 @@ struct TaskWriter {
             output.write(first ? "]\n" : "\n]\n")
         case .ids:
             for section in sections {
-                for task in section.items { output.write(String(task.id) + "\n") }
+                TaskWriter.writeIDs(section.items, to: output)
+            }
+        }
+    }
+
+    /// The ids alone, one per line (`--format ids`, and `add`'s output in a pipe).
+    static func writeIDs(_ tasks: [Task], to output: Output) {
+        for task in tasks {
+            output.append { bytes in
+                DecimalText.append(task.id, to: &bytes)
+                bytes.append(0x0A)
             }
         }
     }
@@ -60,7 +70,7 @@ struct TaskWriter {
     /// One task's fields, escaped by `field`, straight into the output buffer.
     private func writeRecord(_ task: Task, field: (String, inout [UInt8]) -> Void, separator: UInt8, end: [UInt8]) {
         output.append { bytes in
-            TaskWriter.appendDecimal(task.id, to: &bytes)
+            DecimalText.append(task.id, to: &bytes)
             bytes.append(separator)
             bytes.append(contentsOf: task.isDone ? TaskWriter.trueBytes : TaskWriter.falseBytes)
             bytes.append(separator)
@@ -81,23 +91,6 @@ struct TaskWriter {
     }
 
     private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8)
-
-    static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { return bytes.append(contentsOf: String(value).utf8) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(48 + rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
 
     /// Text as it may reach standard output: controls escaped when that is a terminal.
     private func shown(_ text: String) -> String {

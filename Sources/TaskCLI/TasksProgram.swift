@@ -83,11 +83,9 @@ struct Runner {
         case .help, .version, .completions:
             break
         case .export(let format):
-            var query = TaskQuery(status: .all, sort: .id, grouping: .none)
-            query.search = nil
             withList(.export(ExportWriter(format: format, localTime: invocation.localTime,
                                           escapingControls: invocation.terminal.stdoutIsTerminal))) {
-                $0.action.onNext(.refresh(query))
+                $0.action.onNext(.refresh(TaskQuery(status: .all, sort: .id, grouping: .none)))
             }
         case .importTasks(let file, let source):
             let reactor = TaskImportReactor(service: service)

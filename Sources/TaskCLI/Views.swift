@@ -323,12 +323,7 @@ final class TaskEditView: View {
         if screen.settings.isExplicit || screen.terminal.stdoutIsTerminal {
             screen.report("Added", tasks)
         } else {
-            for task in tasks {
-                screen.stdout.append { bytes in
-                    TaskWriter.appendDecimal(task.id, to: &bytes)
-                    bytes.append(0x0A)
-                }
-            }
+            TaskWriter.writeIDs(tasks, to: screen.stdout)
         }
     }
 }

@@ -12,6 +12,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case csv
 }
 
+extension InterchangeFormat {
+    /// The format called `name`, in any case; `todo.txt` is `todotxt`.
+    public init?(named name: String) {
+        self.init(rawValue: name.lowercased().replacing(".", with: ""))
+    }
+}
+
 /// A file read for import: the records, and what it held that has no place here.
 public struct ImportedFile: Equatable, Sendable {
     public var batch: TaskImportBatch

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A pull reader of JSON text (RFC 8259) over bytes: the caller asks for the value it expects
 /// next, so 100,000 task objects are read without building a tree of them. Strict: control
 /// characters in strings, lone surrogates, invalid UTF-8, trailing commas and nesting deeper
@@ -252,16 +254,7 @@ struct JSONReader {
     }
 
     private func text(_ slice: ArraySlice<UInt8>, at start: Int) throws -> String {
-        // ASCII (keys, uuids, times, most titles) needs no validation: decode it directly.
-        let decoded = slice.withUnsafeBufferPointer { buffer -> String? in
-            var ascii = true
-            for byte in buffer where byte >= 0x80 {
-                ascii = false
-                break
-            }
-            return ascii ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
-        }
-        guard let text = decoded else {
+        guard let text = UTF8Text.string(slice) else {
             var reader = self
             reader.index = start
             throw reader.error("a string that is not valid UTF-8")

@@ -18,7 +18,7 @@ public enum TaskJSON {
             if let text { string(text) } else { key("null") }
         }
         key("{\"id\":")
-        bytes.append(contentsOf: String(task.id).utf8)
+        DecimalText.append(task.id, to: &bytes)
         key(",\"uuid\":"); string(task.uuid)
         key(",\"title\":"); string(task.title)
         key(",\"notes\":"); string(task.notes)
@@ -33,7 +33,7 @@ public enum TaskJSON {
             string(tag)
         }
         key("],\"position\":")
-        bytes.append(contentsOf: String(task.position).utf8)
+        DecimalText.append(task.position, to: &bytes)
         key(",\"created\":"); string(TimestampText.iso8601(task.created))
         key(",\"modified\":"); string(TimestampText.iso8601(task.modified))
         key("}")
@@ -122,22 +122,5 @@ public enum TaskJSON {
         }
         if !hasTitle { throw InterchangeError("record \(number): \"title\" is missing; every task needs one") }
         return record
-    }
-}
-
-/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter`'s header.
-enum CSVRow {
-    static func append(_ task: Task, to bytes: inout [UInt8]) {
-        let fields = [
-            String(task.id), task.uuid, task.title, task.notes, task.list, task.isDone ? "true" : "false",
-            task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
-            task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
-            TimestampText.iso8601(task.modified),
-        ]
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(0x2C) }
-            CSV.append(field, to: &bytes)
-        }
-        bytes.append(contentsOf: [0x0D, 0x0A])
     }
 }

@@ -22,24 +22,15 @@ public enum TodoTxt {
         var notKept = NotKept()
         var occurrences: [String: Int] = [:]
         occurrences.reserveCapacity(bytes.count / 32)
-        var lineNumber = 0
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         try bytes.withUnsafeBufferPointer { file in
-            while start < file.count {
-                lineNumber += 1
-                var end = start
-                while end < file.count && file[end] != 0x0A { end += 1 }
-                var lineEnd = end
-                if lineEnd > start && file[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                let line = UnsafeBufferPointer(rebasing: file[start..<lineEnd])
-                start = end + 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            try Lines.forEach(in: file, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) { lineNumber, line in
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                 if line.contains(0) { throw InterchangeError("line \(lineNumber) holds a NUL byte") }
                 if !line.allSatisfy({ $0 < 0x80 }) {
                     guard let text = String(validating: line, as: UTF8.self) else {
                         throw InterchangeError("line \(lineNumber) is not valid UTF-8")
                     }
-                    if text.allSatisfy(\.isWhitespace) { continue }
+                    if text.allSatisfy(\.isWhitespace) { return }
                 }
                 var record = try readLine(line, number: lineNumber, localTime: localTime, notKept: &notKept)
                 let occurrence = occurrences[record.title, default: 0]
@@ -178,67 +169,4 @@ public enum TodoTxt {
         bytes.append(contentsOf: words.joined(separator: " ").utf8)
         bytes.append(0x0A)
     }
-}
-
-/// Writing tasks out in an interchange format, a task at a time.
-public struct ExportWriter {
-    public let format: InterchangeFormat
-    private let localTime: CachedLocalTime
-    /// Control characters shown escaped (stdout is a terminal).
-    public let escapingControls: Bool
-    private var count = 0
-    private var notKept = NotKept()
-
-    public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
-        self.format = format
-        self.localTime = CachedLocalTime(localTime)
-        self.escapingControls = escapingControls
-    }
-
-    /// What comes before the first task.
-    public func begin(to bytes: inout [UInt8]) {
-        switch format {
-        case .json, .taskwarrior: bytes.append(UInt8(ascii: "["))
-        case .csv: bytes.append(contentsOf: "id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n".utf8)
-        case .todotxt: break
-        }
-    }
-
-    /// One task.
-    public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
-        var task = task
-        if escapingControls && format != .json {
-            // On a terminal no field reaches it as a control sequence, in any format.
-            task.title = TerminalText.escapingControls(task.title)
-            task.notes = task.notes.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
-            task.list = TerminalText.escapingControls(task.list)
-            task.tags = task.tags.map(TerminalText.escapingControls)
-        }
-        switch format {
-        case .json, .taskwarrior:
-            bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
-            if format == .json {
-                TaskJSON.append(task, escapingControls: escapingControls, to: &bytes)
-            } else {
-                Taskwarrior.append(task, localTime: localTime, to: &bytes)
-            }
-        case .csv:
-            CSVRow.append(task, to: &bytes)
-        case .todotxt:
-            TodoTxt.append(task, localTime: localTime, notKept: &notKept, to: &bytes)
-        }
-        count += 1
-    }
-
-    /// What comes after the last task.
-    public func end(to bytes: inout [UInt8]) {
-        switch format {
-        case .json, .taskwarrior: bytes.append(contentsOf: count == 0 ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A])
-        case .csv, .todotxt: break
-        }
-    }
-
-    /// What the format could not hold, for a warning: `notes (3 tasks)`.
-    public var notKeptLines: [String] { notKept.lines }
 }

@@ -1,0 +1,82 @@
+import CommandLineKit
+import TaskKit
+
+/// Writing tasks out in an interchange format, a task at a time.
+public struct ExportWriter {
+    public let format: InterchangeFormat
+    private let localTime: CachedLocalTime
+    /// Control characters shown escaped (stdout is a terminal).
+    public let escapingControls: Bool
+    private var count = 0
+    private var notKept = NotKept()
+
+    public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
+        self.format = format
+        self.localTime = CachedLocalTime(localTime)
+        self.escapingControls = escapingControls
+    }
+
+    /// What comes before the first task.
+    public func begin(to bytes: inout [UInt8]) {
+        switch format {
+        case .json, .taskwarrior: bytes.append(UInt8(ascii: "["))
+        case .csv: bytes.append(contentsOf: "id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n".utf8)
+        case .todotxt: break
+        }
+    }
+
+    /// One task.
+    public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
+        var task = task
+        if escapingControls {
+            // On a terminal no field reaches it as a control sequence, in any format.
+            task.title = TerminalText.escapingControls(task.title)
+            task.notes = task.notes.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
+            task.list = TerminalText.escapingControls(task.list)
+            task.tags = task.tags.map(TerminalText.escapingControls)
+        }
+        switch format {
+        case .json, .taskwarrior:
+            bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
+            if format == .json {
+                TaskJSON.append(task, to: &bytes)
+            } else {
+                Taskwarrior.append(task, localTime: localTime, to: &bytes)
+            }
+        case .csv:
+            CSVRow.append(task, to: &bytes)
+        case .todotxt:
+            TodoTxt.append(task, localTime: localTime, notKept: &notKept, to: &bytes)
+        }
+        count += 1
+    }
+
+    /// What comes after the last task.
+    public func end(to bytes: inout [UInt8]) {
+        switch format {
+        case .json, .taskwarrior: bytes.append(contentsOf: count == 0 ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A])
+        case .csv, .todotxt: break
+        }
+    }
+
+    /// What the format could not hold, for a warning: `notes (3 tasks)`.
+    public var notKeptLines: [String] { notKept.lines }
+}
+
+/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter`'s header.
+enum CSVRow {
+    static func append(_ task: Task, to bytes: inout [UInt8]) {
+        let fields = [
+            String(task.id), task.uuid, task.title, task.notes, task.list, task.isDone ? "true" : "false",
+            task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
+            task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
+            TimestampText.iso8601(task.modified),
+        ]
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0x2C) }
+            CSV.append(field, to: &bytes)
+        }
+        bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+}
