@@ -68,13 +68,7 @@ public struct Invocation {
 
 /// The local calendar day, from the C library's idea of the time zone (`TZ`, /etc/localtime).
 public enum LocalDay {
-    public static func today() -> CalendarDay {
-        var now = time(nil)
-        var parts = tm()
-        localtime_r(&now, &parts)
-        return CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-            ?? CalendarDay(daysSince1970: Int(now / 86_400)) ?? .unixEpoch
-    }
+    public static func today() -> CalendarDay { LocalTime.system.day(SystemClock.now()) }
 }
 
 /// Running the user's editor, as `git commit` does: through `sh -c`, so `EDITOR="code -w"` works.

@@ -43,6 +43,22 @@ final class Screen {
         status = max(status, error.status)
     }
 
+    /// A service failure, in `ErrorPresenter`'s words.
+    func fail(_ failure: ServiceFailure) {
+        fail(ErrorPresenter.present(failure, databasePath: databasePath))
+    }
+
+    /// A line for a person on stderr (a summary), after any progress line is cleared.
+    func message(_ text: String) {
+        clearProgress()
+        stderr.write(TerminalText.escapingControls(text) + "\n")
+    }
+
+    /// `tasks: warning: …` on stderr. What a file held is shown with its controls escaped.
+    func warn(_ text: String) {
+        message("tasks: warning: " + text)
+    }
+
     /// A progress line on stderr, on a terminal only.
     func progress(_ text: String?) {
         guard terminal.stderrIsTerminal else { return }
@@ -116,7 +132,7 @@ final class TaskListView: View {
             .compactMap { $0 }
             .bind { [unowned self] failure in
                 failed = true
-                screen.fail(ErrorPresenter.present(failure, databasePath: screen.databasePath))
+                screen.fail(failure)
             }
             .disposed(by: disposeBag)
 
@@ -187,7 +203,7 @@ final class TaskListView: View {
         }
         output.append { writer.end(to: &$0) }
         if !writer.notKeptLines.isEmpty && !screen.settings.quiet {
-            screen.stderr.write("tasks: warning: \(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))\n")
+            screen.warn("\(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))")
         }
     }
 
@@ -296,7 +312,7 @@ final class TaskEditView: View {
 
         reactor.pulse(\.$failure)
             .compactMap { $0 }
-            .bind { [unowned self] failure in screen.fail(ErrorPresenter.present(failure, databasePath: screen.databasePath)) }
+            .bind { [unowned self] failure in screen.fail(failure) }
             .disposed(by: disposeBag)
 
         // The seeds' isLoading, made visible: a progress line while a large batch is written.
@@ -352,7 +368,7 @@ final class TaskImportView: View {
 
         reactor.pulse(\.$failure)
             .compactMap { $0 }
-            .bind { [unowned self] failure in screen.fail(ErrorPresenter.present(failure, databasePath: screen.databasePath)) }
+            .bind { [unowned self] failure in screen.fail(failure) }
             .disposed(by: disposeBag)
 
         reactor.state.map(\.importing).distinctUntilChanged().skip(1)
@@ -369,18 +385,16 @@ final class TaskImportView: View {
 
     /// On stderr (a message, not a result): `Imported 3 tasks from 'a.json': 2 new, 1 updated.`
     private func printResult(_ result: TaskImportResult) {
-        screen.progress(nil)
         if screen.settings.quiet { return }
-        let stderr = screen.stderr
         if !file.skipped.isEmpty {
-            stderr.write("tasks: warning: not imported: \(file.skipped.joined(separator: ", "))"
-                         + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its pending instances)" : "") + "\n")
+            screen.warn("not imported: \(file.skipped.joined(separator: ", "))"
+                        + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its pending instances)" : ""))
         }
         if !file.notKept.isEmpty {
-            stderr.write("tasks: warning: no place here for: \(file.notKept.joined(separator: ", "))\n")
+            screen.warn("no place here for: \(file.notKept.joined(separator: ", "))")
         }
         let total = result.created + result.updated + result.unchanged
-        stderr.write("Imported \(total) task\(total == 1 ? "" : "s") from \(TerminalText.escapingControls(source)): "
-                     + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged.\n")
+        screen.message("Imported \(total) task\(total == 1 ? "" : "s") from \(source): "
+                       + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged.")
     }
 }

@@ -134,15 +134,8 @@ public enum TodoTxt {
             mix(String(occurrence).utf8)
             return hash
         }
-        let high = (fnv1a(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000
-        let low = (fnv1a(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let hex = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for (value, range) in [(high, 0..<16), (low, 0..<16)] {
-            for nibble in range { text.append(hex[Int((value >> UInt64(60 - 4 * nibble)) & 0xF)]) }
-        }
-        for dash in [8, 13, 18, 23] { text.insert(UInt8(ascii: "-"), at: dash) }
-        return String(decoding: text, as: UTF8.self)
+        return UUIDText.format(high: (fnv1a(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000,
+                               low: (fnv1a(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
     }
 
     /// The task as one todo.txt line (newline included), straight into `bytes`; what todo.txt

@@ -45,6 +45,8 @@ public final class TaskImportReactor: Reactor {
             } catch {
                 return .just(.setFailure(ServiceFailure(error)))
             }
+            // Nothing to write: the service (and the file it would create) is not asked.
+            if records.isEmpty { return .just(.setResult(TaskImportResult())) }
             return Observable.concat([
                 .just(.setImporting(records.count)),
                 service.importTasks(records)

@@ -25,32 +25,8 @@ public enum RandomUUID {
     }
 
     static func format(high: UInt64, low: UInt64, setVersion: Bool = true) -> String {
-        var high = high, low = low
-        if setVersion {
-            high = (high & ~0xF000) | 0x4000
-            low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        }
-        // 32 hex digits in the 8-4-4-4-12 groups, written straight into the string's storage.
-        return String(unsafeUninitializedCapacity: 36) { text in
-            var out = 0
-            func digits(_ value: UInt64, from bit: Int, count: Int) {
-                for index in 0..<count {
-                    let nibble = Int((value >> UInt64(bit - 4 * (index + 1))) & 0xF)
-                    text[out] = nibble < 10 ? UInt8(48 + nibble) : UInt8(87 + nibble)
-                    out += 1
-                }
-            }
-            func dash() {
-                text[out] = UInt8(ascii: "-")
-                out += 1
-            }
-            digits(high, from: 64, count: 8); dash()
-            digits(high, from: 32, count: 4); dash()
-            digits(high, from: 16, count: 4); dash()
-            digits(low, from: 64, count: 4); dash()
-            digits(low, from: 48, count: 12)
-            return out
-        }
+        guard setVersion else { return UUIDText.format(high: high, low: low) }
+        return UUIDText.format(high: (high & ~0xF000) | 0x4000, low: (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
     }
 }
 

@@ -155,6 +155,19 @@ struct InterchangeTests {
         #expect(CLI().run("help", "list").stdout.contains("table, tsv, csv, json or ids"))
     }
 
+    @Test func anEmptyFileImportsNothingAndCreatesNoDatabase() {
+        let cli = CLI()
+        #expect(cli.run(["import", "-"], input: "[]") == CLI.Result(status: 0, stdout: "", stderr: "Imported 0 tasks from stdin: 0 new, 0 updated, 0 unchanged.\n"))
+        #expect(cli.run(["import", "-f", "todotxt", "-"], input: "\n  \n").status == 0)
+        #expect(access(cli.db, F_OK) != 0, "no file was made")
+    }
+
+    @Test func warningsShowWhatTheFileHeldWithControlsEscaped() {
+        let cli = CLI()
+        let result = cli.run(["import", "-f", "taskwarrior", "-"], input: #"[{"description":"a","status":"pending","evil\u001b[2J":1}]"#)
+        #expect(result.stderr == "tasks: warning: no place here for: evil\\e[2J: 1 task\nImported 1 task from stdin: 1 new, 0 updated, 0 unchanged.\n")
+    }
+
     @Test func importWithoutAFileOnATerminalAsksForOne() {
         let cli = CLI()
         let result = cli.run(["import"], terminal: true)
