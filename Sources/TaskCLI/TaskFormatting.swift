@@ -40,16 +40,9 @@ struct TaskWriter {
                 for task in section.items { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
             }
         case .json:
-            output.write("[")
-            var first = true
-            for section in sections {
-                for task in section.items {
-                    output.write(first ? "\n" : ",\n")
-                    first = false
-                    output.append { TaskJSON.append(task, escapingControls: escapesControls, to: &$0) }
-                }
-            }
-            output.write(first ? "]\n" : "\n]\n")
+            // The array `export` writes, the same bytes.
+            var writer = ExportWriter(format: .json, localTime: .system, escapingControls: escapesControls)
+            output.write(sections, with: &writer)
         case .ids:
             for section in sections {
                 TaskWriter.writeIDs(section.items, to: output)
@@ -198,4 +191,15 @@ struct Style {
     static let dimOn = "\u{1B}[2m", reset = "\u{1B}[0m"
     func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + Style.reset : text }
     func red(_ text: String) -> String { enabled ? "\u{1B}[31m" + text + "\u{1B}[39m" : text }
+}
+
+extension Output {
+    /// The sections' tasks streamed out by `writer`, framing included.
+    func write(_ sections: [TaskSection], with writer: inout ExportWriter) {
+        append { writer.begin(to: &$0) }
+        for section in sections {
+            for task in section.items { append { writer.append(task, to: &$0) } }
+        }
+        append { writer.end(to: &$0) }
+    }
 }

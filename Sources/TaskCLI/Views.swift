@@ -196,12 +196,7 @@ final class TaskListView: View {
     /// Streams the tasks out; what the format could not hold is named on stderr.
     private func export(_ sections: [TaskSection], with writer: ExportWriter) {
         var writer = writer
-        let output = screen.stdout
-        output.append { writer.begin(to: &$0) }
-        for section in sections {
-            for task in section.items { output.append { writer.append(task, to: &$0) } }
-        }
-        output.append { writer.end(to: &$0) }
+        screen.stdout.write(sections, with: &writer)
         if !writer.notKeptLines.isEmpty && !screen.settings.quiet {
             screen.warn("\(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))")
         }
@@ -274,7 +269,7 @@ enum ShowView {
                 output.write(line + "\n")
             }
         case .json:
-            output.append { TaskJSON.append(task, escapingControls: screen.terminal.stdoutIsTerminal, to: &$0) }
+            output.append { TaskJSON.append(screen.terminal.stdoutIsTerminal ? task.escapingControls() : task, to: &$0) }
             output.write("\n")
         default:
             screen.writer.write([TaskSection(header: "", items: [task])])

@@ -10,6 +10,10 @@ public struct ExportWriter {
     private var count = 0
     private var notKept = NotKept()
 
+    /// The columns of `csv`, in the order `CSVRow` writes them.
+    static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
+                             "created", "modified"]
+
     public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
         self.format = format
         self.localTime = CachedLocalTime(localTime)
@@ -20,22 +24,14 @@ public struct ExportWriter {
     public func begin(to bytes: inout [UInt8]) {
         switch format {
         case .json, .taskwarrior: bytes.append(UInt8(ascii: "["))
-        case .csv: bytes.append(contentsOf: "id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n".utf8)
+        case .csv: bytes.append(contentsOf: CSV.line(ExportWriter.csvColumns).utf8)
         case .todotxt: break
         }
     }
 
     /// One task.
     public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
-        var task = task
-        if escapingControls {
-            // On a terminal no field reaches it as a control sequence, in any format.
-            task.title = TerminalText.escapingControls(task.title)
-            task.notes = task.notes.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
-            task.list = TerminalText.escapingControls(task.list)
-            task.tags = task.tags.map(TerminalText.escapingControls)
-        }
+        let task = escapingControls ? task.escapingControls() : task
         switch format {
         case .json, .taskwarrior:
             bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
@@ -64,7 +60,7 @@ public struct ExportWriter {
     public var notKeptLines: [String] { notKept.lines }
 }
 
-/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter`'s header.
+/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter.csvColumns`.
 enum CSVRow {
     static func append(_ task: Task, to bytes: inout [UInt8]) {
         let fields = [
@@ -78,5 +74,19 @@ enum CSVRow {
             CSV.append(field, to: &bytes)
         }
         bytes.append(contentsOf: [0x0D, 0x0A])
+    }
+}
+
+extension Task {
+    /// The task as a terminal may show it: controls in its text fields escaped (`\e`, `\x07`),
+    /// line breaks in the notes kept. Every writer that prints to a terminal goes by this.
+    public func escapingControls() -> Task {
+        var task = self
+        task.title = TerminalText.escapingControls(title)
+        task.notes = notes.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
+        task.list = TerminalText.escapingControls(list)
+        task.tags = tags.map(TerminalText.escapingControls)
+        return task
     }
 }

@@ -5,14 +5,14 @@ import TaskKit
 /// field of the contract. Export, import into an empty file and export again gives the same
 /// bytes.
 public enum TaskJSON {
-    /// The task as one JSON object — every field — straight into `bytes`. With
-    /// `escapingControls` (a terminal), controls are shown as `\e`… in strings.
-    public static func append(_ task: Task, escapingControls: Bool = false, to bytes: inout [UInt8]) {
+    /// The task as one JSON object — every field — straight into `bytes` (on a terminal, give
+    /// it `task.escapingControls()`).
+    public static func append(_ task: Task, to bytes: inout [UInt8]) {
         func key(_ name: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
         func string(_ text: String) {
-            JSONValue.appendString(escapingControls ? TerminalText.escapingControls(text) : text, to: &bytes)
+            JSONValue.appendString(text, to: &bytes)
         }
         func optional(_ text: String?) {
             if let text { string(text) } else { key("null") }
