@@ -37,9 +37,9 @@ public final class TaskImportReactor: Reactor {
     public func mutate(action: Action) -> Observable<Mutation> {
         switch action {
         case .importTasks(let batch):
-            var records = batch.records
+            let records: [TaskRecord]
             do {
-                try TaskImportReactor.validate(&records, batch: batch)
+                records = try TaskImportReactor.validated(batch)
             } catch let error as TaskFieldError {
                 return .just(.setValidationError(error))
             } catch {
@@ -57,8 +57,10 @@ public final class TaskImportReactor: Reactor {
         }
     }
 
-    /// Trims titles and lists and lower-cases uuids in place, or throws the first bad record's error.
-    static func validate(_ records: inout [TaskRecord], batch: TaskImportBatch) throws {
+    /// The records with titles and lists trimmed and uuids in lower case, or the first bad
+    /// record's error.
+    static func validated(_ batch: TaskImportBatch) throws -> [TaskRecord] {
+        var records = batch.records
         var firstByUUID: [String: Int] = [:]
         firstByUUID.reserveCapacity(records.count)
         for index in records.indices {
@@ -87,6 +89,7 @@ public final class TaskImportReactor: Reactor {
                 throw TaskFieldError.inRecord(batch.unit, number, error)
             }
         }
+        return records
     }
 
     /// Not empty, and only printable ASCII without spaces: a tag that needs no closer look.
