@@ -19,7 +19,10 @@ let package = Package(
     ],
     targets: [
         // The reactive core: Observable, schedulers, Reactor, Pulse, Stub, View. No Foundation.
-        .target(name: "ReactorCore", swiftSettings: crossModule),
+        // Frees a reactor's storage with the reactor, for reactors that declare none (Linux has
+        // no associated objects): a deallocation hook in the class's metadata. See InstanceTable.
+        .target(name: "CReactorSupport"),
+        .target(name: "ReactorCore", dependencies: ["CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
 
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.

@@ -14,14 +14,20 @@ import Glibc
 #endif
 
 // MARK: - Reactors under test
+//
+// Each workload's reactor twice: one that declares its storage (`let reactorStorage =
+// Storage()`, the fast path) and one that declares none, as a ReactorKit reactor is written
+// (its storage found per instance in the table). The logic is shared by a protocol.
 
-final class CounterBenchReactor: Reactor {
-    enum Action { case increase, decrease }
-    struct State { var value = 0 }
-    let initialState = State()
-    let reactorStorage = ReactorStorage<CounterBenchReactor>()
+struct CounterState { var value = 0 }
+enum CounterAction { case increase, decrease }
 
-    func reduce(state: consuming State, mutation: Action) -> State {
+protocol CounterBench: Reactor where Action == CounterAction, Mutation == CounterAction, State == CounterState {
+    init()
+}
+
+extension CounterBench {
+    func reduce(state: consuming CounterState, mutation: CounterAction) -> CounterState {
         var state = state
         switch mutation {
         case .increase: state.value += 1
@@ -31,21 +37,31 @@ final class CounterBenchReactor: Reactor {
     }
 }
 
-final class Concat3BenchReactor: Reactor {
-    enum Action { case increase }
-    enum Mutation { case setLoading(Bool), increaseValue }
-    struct State {
-        var value = 0
-        var isLoading = false
-    }
-    let initialState = State()
-    let reactorStorage = ReactorStorage<Concat3BenchReactor>()
+final class CounterDeclared: CounterBench {
+    let initialState = CounterState()
+    let reactorStorage = Storage()
+}
 
-    func mutate(action: Action) -> Observable<Mutation> {
+final class CounterFound: CounterBench {
+    let initialState = CounterState()
+}
+
+struct Concat3State {
+    var value = 0
+    var isLoading = false
+}
+enum Concat3Mutation { case setLoading(Bool), increaseValue }
+
+protocol Concat3Bench: Reactor where Action == CounterAction, Mutation == Concat3Mutation, State == Concat3State {
+    init()
+}
+
+extension Concat3Bench {
+    func mutate(action: CounterAction) -> Observable<Concat3Mutation> {
         .concat([.just(.setLoading(true)), .just(.increaseValue), .just(.setLoading(false))])
     }
 
-    func reduce(state: consuming State, mutation: Mutation) -> State {
+    func reduce(state: consuming Concat3State, mutation: Concat3Mutation) -> Concat3State {
         var state = state
         switch mutation {
         case .setLoading(let isLoading): state.isLoading = isLoading
@@ -53,6 +69,15 @@ final class Concat3BenchReactor: Reactor {
         }
         return state
     }
+}
+
+final class Concat3Declared: Concat3Bench {
+    let initialState = Concat3State()
+    let reactorStorage = Storage()
+}
+
+final class Concat3Found: Concat3Bench {
+    let initialState = Concat3State()
 }
 
 struct Item {
@@ -70,18 +95,18 @@ struct ListState {
     var sections: [Section]
 }
 
+enum ListAction { case toggle(Int) }
+
 @inline(never) func reduceList(_ state: inout ListState, toggle index: Int) {
     state.sections[0].items[index].isDone.toggle()
 }
 
-final class ListBenchReactor: Reactor {
-    enum Action { case toggle(Int) }
-    let initialState: ListState
-    let reactorStorage = ReactorStorage<ListBenchReactor>()
+protocol ListBench: Reactor where Action == ListAction, Mutation == ListAction, State == ListState {
+    init(count: Int)
+}
 
-    init(count: Int) { initialState = makeListState(count: count) }
-
-    func reduce(state: consuming ListState, mutation: Action) -> ListState {
+extension ListBench {
+    func reduce(state: consuming ListState, mutation: ListAction) -> ListState {
         var state = state
         switch mutation {
         case .toggle(let index): state.sections[0].items[index].isDone.toggle()
@@ -90,15 +115,25 @@ final class ListBenchReactor: Reactor {
     }
 }
 
+final class ListDeclared: ListBench {
+    let initialState: ListState
+    let reactorStorage = Storage()
+    init(count: Int) { initialState = makeListState(count: count) }
+}
+
+final class ListFound: ListBench {
+    let initialState: ListState
+    init(count: Int) { initialState = makeListState(count: count) }
+}
+
 /// The same list reactor with ReactorKit's signature (no `consuming`): each toggle copies.
 final class CopyingListBenchReactor: Reactor {
-    enum Action { case toggle(Int) }
     let initialState: ListState
-    let reactorStorage = ReactorStorage<CopyingListBenchReactor>()
+    let reactorStorage = Storage()
 
     init(count: Int) { initialState = makeListState(count: count) }
 
-    func reduce(state: ListState, mutation: Action) -> ListState {
+    func reduce(state: ListState, mutation: ListAction) -> ListState {
         var state = state
         switch mutation {
         case .toggle(let index): state.sections[0].items[index].isDone.toggle()
@@ -130,8 +165,8 @@ func medianNanoseconds(runs: Int, operations: Int, _ body: () -> Void) -> Double
     return samples[samples.count / 2]
 }
 
-func counterReactor(actions: Int) {
-    let reactor = CounterBenchReactor()
+func counterReactor<R: CounterBench>(_: R.Type, actions: Int) {
+    let reactor = R()
     var last = 0
     let subscription = reactor.state.map { $0.value }.distinctUntilChanged().subscribe(onNext: { last = $0 })
     let action = reactor.action
@@ -141,7 +176,7 @@ func counterReactor(actions: Int) {
 }
 
 /// The floor's reduce: the same switch as the reactor's, kept out of line as a reducer call is.
-@inline(never) func reduceCounter(_ state: CounterBenchReactor.State, _ action: CounterBenchReactor.Action) -> CounterBenchReactor.State {
+@inline(never) func reduceCounter(_ state: CounterState, _ action: CounterAction) -> CounterState {
     var state = state
     switch action {
     case .increase: state.value += 1
@@ -154,7 +189,7 @@ func counterReactor(actions: Int) {
 @inline(never) func observe(_ value: Int, _ sink: inout Int) { sink &+= value }
 
 func counterFloor(actions: Int) {
-    var state = CounterBenchReactor.State()
+    var state = CounterState()
     var last = Int.min
     var seen = 0
     for index in 0..<actions {
@@ -167,8 +202,8 @@ func counterFloor(actions: Int) {
     blackHole(seen)
 }
 
-func concat3Reactor(actions: Int) {
-    let reactor = Concat3BenchReactor()
+func concat3Reactor<R: Concat3Bench>(_: R.Type, actions: Int) {
+    let reactor = R()
     var last = 0
     let subscription = reactor.state.map { $0.value }.distinctUntilChanged().subscribe(onNext: { last = $0 })
     let action = reactor.action
@@ -177,7 +212,7 @@ func concat3Reactor(actions: Int) {
     blackHole(last)
 }
 
-@inline(never) func reduceConcat3(_ state: Concat3BenchReactor.State, _ mutation: Concat3BenchReactor.Mutation) -> Concat3BenchReactor.State {
+@inline(never) func reduceConcat3(_ state: Concat3State, _ mutation: Concat3Mutation) -> Concat3State {
     var state = state
     switch mutation {
     case .setLoading(let isLoading): state.isLoading = isLoading
@@ -187,11 +222,11 @@ func concat3Reactor(actions: Int) {
 }
 
 func concat3Floor(actions: Int) {
-    var state = Concat3BenchReactor.State()
+    var state = Concat3State()
     var last = Int.min
     var seen = 0
     for _ in 0..<actions {
-        for mutation in [Concat3BenchReactor.Mutation.setLoading(true), .increaseValue, .setLoading(false)] {
+        for mutation in [Concat3Mutation.setLoading(true), .increaseValue, .setLoading(false)] {
             state = reduceConcat3(state, mutation)
             if state.value != last {
                 last = state.value
@@ -207,7 +242,7 @@ func concat3Floor(actions: Int) {
 let quick = CommandLine.arguments.contains("--quick")
 if CommandLine.arguments.contains("--profile-counter") {
     // One short run of the counter alone, for callgrind.
-    counterReactor(actions: 200_000)
+    counterReactor(CounterDeclared.self, actions: 200_000)
     exit(0)
 }
 let scales = quick ? [1, 10] : [1, 10, 100]
@@ -237,9 +272,13 @@ func format(_ value: Double) -> String {
     }
 }
 
-measureActions("counter", reactor: counterReactor, floor: counterFloor)
-measureActions("concat3", reactor: concat3Reactor, floor: concat3Floor)
+measureActions("counter", reactor: { counterReactor(CounterDeclared.self, actions: $0) }, floor: counterFloor)
+measureActions("counter, storage not declared", reactor: { counterReactor(CounterFound.self, actions: $0) }, floor: counterFloor)
+measureActions("concat3", reactor: { concat3Reactor(Concat3Declared.self, actions: $0) }, floor: concat3Floor)
+measureActions("concat3, storage not declared", reactor: { concat3Reactor(Concat3Found.self, actions: $0) }, floor: concat3Floor)
 
+/// 100,000 toggles of a list of `10,000 × scale` items, beside the same toggles of a plain array.
+@MainActor func measureList<R: ListBench>(_ name: String, _: R.Type) {
 for scale in scales {
     let items = 10_000 * scale
     let actions = 100_000
@@ -247,7 +286,7 @@ for scale in scales {
     var reactorSamples: [Double] = []
     var floorSamples: [Double] = []
     for _ in 0..<5 {
-        let reactor = ListBenchReactor(count: items)
+        let reactor = R(count: items)
         let action = reactor.action
         var doneCount = 0
         let subscription = reactor.state.map { $0.sections[0].items.count }.distinctUntilChanged()
@@ -271,8 +310,12 @@ for scale in scales {
     }
     reactorSamples.sort()
     floorSamples.sort()
-    report("list", "\(BenchmarkSupport.grouped(items)) items", reactor: reactorSamples[2], floor: floorSamples[2])
+    report(name, "\(BenchmarkSupport.grouped(items)) items", reactor: reactorSamples[2], floor: floorSamples[2])
 }
+}
+
+measureList("list", ListDeclared.self)
+measureList("list, storage not declared", ListFound.self)
 
 // ReactorKit's own signature, without `consuming`: every toggle copies the items (10,000 only;
 // fewer actions, as each costs a full copy).

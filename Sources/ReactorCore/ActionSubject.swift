@@ -5,7 +5,8 @@
 /// that an action sent while another is being reduced waits its turn (FIFO).
 public final class ActionSubject<Element>: Observable<Element>, ObserverType, @unchecked Sendable {
     private let lock = Lock()
-    private var observers = ObserverList<Element>()
+    /// The subscribers, in order (read by tests through `@testable`, as ReactorKit's are).
+    private(set) var observers = ObserverList<Element>()
     /// Set by a reactor's storage: receives each action instead of delivering it at once.
     var gate: ((Element) -> Void)?
 

@@ -77,3 +77,166 @@ extension Observable {
         }
     }
 }
+
+extension Observable where Element == Int {
+    /// 0, 1, 2, … one every `period` on `scheduler`, the first one `period` after subscribing.
+    public static func interval(_ period: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Int> {
+        timer(period, period: period, scheduler: scheduler)
+    }
+
+    /// 0 after `dueTime`, then (with a `period`) 1, 2, … every `period`; without one, completes.
+    public static func timer(_ dueTime: RxTimeInterval, period: RxTimeInterval? = nil,
+                             scheduler: any SchedulerType) -> Observable<Int> {
+        Producer { observer in
+            let current = SerialDisposable()
+            var count = 0
+            func tick(after delay: Duration) {
+                current.setDisposable(scheduler.schedule(after: delay) {
+                    observer.onNext(count)
+                    count += 1
+                    if let period {
+                        tick(after: period)
+                    } else {
+                        observer.onCompleted()
+                    }
+                })
+            }
+            tick(after: dueTime)
+            return current
+        }
+    }
+}
+
+extension Observable {
+    /// An element once `dueTime` has passed without another after it; the last one waiting is
+    /// sent on completion.
+    public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+        Producer { observer in
+            let lock = Lock()
+            let timer = SerialDisposable()
+            var waiting: (id: UInt64, element: Element)?
+            var nextID: UInt64 = 0
+            let upstream = self.run(AnyObserver { event in
+                switch event {
+                case .next(let element):
+                    let id = lock.withLock { () -> UInt64 in
+                        nextID += 1
+                        waiting = (nextID, element)
+                        return nextID
+                    }
+                    timer.setDisposable(scheduler.schedule(after: dueTime) {
+                        let due = lock.withLock { () -> Element? in
+                            guard let current = waiting, current.id == id else { return nil }
+                            waiting = nil
+                            return current.element
+                        }
+                        if let due { observer.onNext(due) }
+                    })
+                case .error:
+                    timer.dispose()
+                    observer.on(event)
+                case .completed:
+                    timer.dispose()
+                    if let last = lock.withLock({ () -> Element? in defer { waiting = nil }; return waiting?.element }) {
+                        observer.onNext(last)
+                    }
+                    observer.onCompleted()
+                }
+            })
+            return Disposables.create(upstream, timer)
+        }
+    }
+
+    /// The first element at once, then at most one per `dueTime`: with `latest`, the last
+    /// element that came during the window, at its end; without, none of them.
+    public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: any SchedulerType) -> Observable<Element> {
+        Producer { observer in
+            let lock = Lock()
+            let timer = SerialDisposable()
+            var windowOpen = false
+            var pending: Element?
+            var completedInWindow = false
+            func openWindow() {
+                timer.setDisposable(scheduler.schedule(after: dueTime) {
+                    let (next, complete) = lock.withLock { () -> (Element?, Bool) in
+                        defer { pending = nil }
+                        if pending == nil { windowOpen = false }
+                        return (pending, completedInWindow)
+                    }
+                    if let next {
+                        observer.onNext(next)
+                        if complete { observer.onCompleted() } else { openWindow() }
+                    } else if complete {
+                        observer.onCompleted()
+                    }
+                })
+            }
+            let upstream = self.run(AnyObserver { event in
+                switch event {
+                case .next(let element):
+                    let sendNow = lock.withLock { () -> Bool in
+                        if windowOpen {
+                            if latest { pending = element }
+                            return false
+                        }
+                        windowOpen = true
+                        return true
+                    }
+                    if sendNow {
+                        observer.onNext(element)
+                        openWindow()
+                    }
+                case .error:
+                    timer.dispose()
+                    observer.on(event)
+                case .completed:
+                    let waitForWindow = lock.withLock { () -> Bool in
+                        completedInWindow = true
+                        return pending != nil
+                    }
+                    if !waitForWindow {
+                        timer.dispose()
+                        observer.onCompleted()
+                    }
+                }
+            })
+            return Disposables.create(upstream, timer)
+        }
+    }
+
+    /// Subscribes (and disposes the subscription) on `scheduler`.
+    public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+        Producer { observer in
+            let subscription = SerialDisposable()
+            let scheduled = scheduler.schedule {
+                subscription.setDisposable(self.run(observer))
+            }
+            return Disposables.create {
+                scheduled.dispose()
+                scheduler.schedule { subscription.dispose() }
+            }
+        }
+    }
+
+    /// Prints each subscription, event and disposal, named by `identifier` (RxSwift's
+    /// `debug`), on standard output.
+    public func debug(_ identifier: String? = nil, trimOutput: Bool = false,
+                      file: StaticString = #file, line: UInt = #line, function: StaticString = #function) -> Observable<Element> {
+        let name = identifier ?? "\(String(describing: file).split(separator: "/").last ?? ""):\(line) (\(function))"
+        return Producer { observer in
+            func log(_ text: String) {
+                let shown = trimOutput && text.count > 40 ? String(text.prefix(37)) + "..." : text
+                print("\(name) -> \(shown)")
+            }
+            log("subscribed")
+            let upstream = self.run(AnyObserver { event in
+                log("Event \(event)")
+                observer.on(event)
+            })
+            return Disposables.create {
+                log("isDisposed")
+                upstream.dispose()
+            }
+        }
+    }
+}

@@ -5,6 +5,8 @@ struct ObserverList<Element> {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    var count: Int { entries.count }
+
     mutating func insert(_ observer: AnyObserver<Element>) -> UInt64 {
         defer { nextKey += 1 }
         entries.append((nextKey, observer))

@@ -1,14 +1,14 @@
 /// A reactor turns a view's actions into state, one way: action → mutate → mutation →
-/// reduce → state. The names, defaults and semantics are ReactorKit's.
+/// reduce → state. The names, defaults and semantics are ReactorKit's, and so is the source:
+/// a reactor written for ReactorKit compiles unchanged.
 ///
 /// ```swift
-/// final class CounterReactor: Reactor {
+/// class CounterViewReactor: Reactor {
 ///     enum Action { case increase }
 ///     enum Mutation { case increaseValue }
 ///     struct State { var value = 0 }
 ///
 ///     let initialState = State()
-///     let reactorStorage = ReactorStorage<CounterReactor>()
 ///
 ///     func mutate(action: Action) -> Observable<Mutation> { .just(.increaseValue) }
 ///     func reduce(state: State, mutation: Mutation) -> State {
@@ -19,19 +19,20 @@
 /// }
 /// ```
 ///
-/// Swift has no stored properties in extensions, so a reactor declares one:
-/// `let reactorStorage = ReactorStorage<Self>()`, which holds the action subject, the state
-/// and the stub.
+/// The reactor's streams live in a `ReactorStorage`, found per instance in a table and freed
+/// with the reactor. A final class may declare it instead — `let reactorStorage = Storage()` —
+/// which skips the table lookup on every use of `action`, `state` and `currentState`.
 ///
 /// The guarantees, each pinned by a test:
-/// - `state` replays the current state to each new subscriber;
+/// - `state` is one observable per reactor; it replays the current state to each subscriber;
 /// - `currentState` holds the reduced state as soon as `action.onNext` returns, when `mutate`
 ///   is synchronous;
 /// - an error in one action's `mutate` ends that action's mutations only;
-/// - an action sent while another is being handled (from `reduce` or a state subscriber)
-///   runs after it, never interleaved;
-/// - `reduce` is handed a state no one else holds, so `var state = state` followed by a
-///   change to one element of a large array changes it in place instead of copying it.
+/// - an action sent while another is being handled (from `reduce` or a state subscriber, or
+///   from another thread) runs after it, never interleaved;
+/// - `reduce(state: consuming State, …)` is handed a state no one else holds, so
+///   `var state = state` followed by a change to one element of a large array changes it in
+///   place instead of copying it.
 public protocol Reactor: AnyObject {
     /// What happened: a user's gesture, a command.
     associatedtype Action
@@ -40,12 +41,20 @@ public protocol Reactor: AnyObject {
     /// Everything a view shows.
     associatedtype State
 
+    /// ReactorKit 3.2's name for the type of `scheduler`.
+    typealias Scheduler = ImmediateSchedulerType
+
     /// The state before any action.
     var initialState: State { get }
 
-    /// Where the reactor keeps its streams; declare it as
-    /// `let reactorStorage = ReactorStorage<Self>()`.
-    var reactorStorage: ReactorStorage<Self> { get }
+    /// Where actions are handled and the state is reduced and emitted. The default, the
+    /// current-thread scheduler, handles each action on the thread that sends it (queued
+    /// behind the one being handled); any other scheduler moves that work onto itself.
+    var scheduler: any ImmediateSchedulerType { get }
+
+    /// Where the reactor keeps its streams. By default one is found per instance; a final
+    /// class may declare its own, `let reactorStorage = Storage()`, to skip the lookup.
+    var reactorStorage: ReactorStorage<Action, Mutation, State> { get }
 
     /// Transforms the action stream, e.g. to merge in actions from elsewhere.
     func transform(action: Observable<Action>) -> Observable<Action>
@@ -58,6 +67,7 @@ public protocol Reactor: AnyObject {
 
     /// The new state after `mutation`. Pure and total. The state is the reactor's only copy,
     /// given up for the call: `var state = state` and an in-place change costs no copy.
+    /// (`reduce(state: State, …)`, as ReactorKit writes it, also satisfies this.)
     func reduce(state: consuming State, mutation: Mutation) -> State
 
     /// Transforms the state stream. What it emits is `state` and `currentState`; it does not
@@ -68,6 +78,16 @@ public protocol Reactor: AnyObject {
 // MARK: - Defaults, as in ReactorKit
 
 extension Reactor {
+    /// The storage type to declare: `let reactorStorage = Storage()`.
+    public typealias Storage = ReactorStorage<Action, Mutation, State>
+
+    public var scheduler: any ImmediateSchedulerType { CurrentThreadScheduler.instance }
+
+    public var reactorStorage: ReactorStorage<Action, Mutation, State> {
+        let found = InstanceTable.reactors.value(for: self) { Storage() }
+        return unsafeDowncast(found, to: Storage.self)
+    }
+
     public func transform(action: Observable<Action>) -> Observable<Action> { action }
 
     public func mutate(action: Action) -> Observable<Mutation> { .empty() }
@@ -90,7 +110,7 @@ extension Reactor {
     /// `button.tap.map { .increase }.bind(to: reactor.action)`.
     public var action: ActionSubject<Action> {
         let storage = reactorStorage
-        if storage.isStubEnabled { return stub.action }
+        if storage.isStubEnabled { return storage.stubCore(initialState).action }
         storage.bindIfNeeded(self)
         return storage.actionSubject
     }
@@ -98,16 +118,17 @@ extension Reactor {
     /// The state as it is now.
     public var currentState: State {
         let storage = reactorStorage
-        if storage.isStubEnabled { return stub.state.value }
+        if storage.isStubEnabled { return storage.stubCore(initialState).state.value }
         return storage.currentState ?? initialState
     }
 
-    /// The state stream: the current state at once, then each new state.
+    /// The state stream: the current state at once, then each new state. The same observable
+    /// every time.
     public var state: Observable<State> {
         let storage = reactorStorage
-        if storage.isStubEnabled { return stub.state }
+        if storage.isStubEnabled { return storage.stubCore(initialState).state }
         storage.bindIfNeeded(self)
-        return storage.stateObservable
+        return storage.stateStream
     }
 
     /// Whether actions are only recorded and the state is set by hand (`stub`), for testing
@@ -119,15 +140,12 @@ extension Reactor {
 
     /// The stub: the actions sent while stubbed, and the state to show.
     public var stub: Stub<Self> {
-        reactorStorage.stub(initialState: initialState)
+        Stub(reactor: self, core: reactorStorage.stubCore(initialState))
     }
 
-    /// The values of a `@Pulse` property of the state, emitted on each assignment — even of an
-    /// equal value — and not on other changes. A new subscriber gets no old value.
-    public func pulse<Result>(_ keyPath: KeyPath<State, Pulse<Result>>) -> Observable<Result> {
-        state.map { $0[keyPath: keyPath] }
-            .distinctUntilChanged { $0.valueUpdatedCount == $1.valueUpdatedCount }
-            .skip(1)
-            .map { $0.value }
+    /// The values of a `@Pulse` property of the state (`reactor.pulse(\.$alert)`): its value
+    /// now, then each value assigned — even an equal one — and nothing on other changes.
+    public func pulse<Result>(_ transformToPulse: @escaping (State) throws -> Pulse<Result>) -> Observable<Result> {
+        state.map(transformToPulse).distinctUntilChanged(\.valueUpdatedCount).map(\.value)
     }
 }

@@ -42,3 +42,13 @@ public final class SerialQueueScheduler: SchedulerType, @unchecked Sendable {
         return cancel
     }
 }
+
+/// RxSwift's name for a scheduler on a serial dispatch queue.
+public typealias SerialDispatchQueueScheduler = SerialQueueScheduler
+
+extension SerialQueueScheduler {
+    /// A scheduler on a new serial queue of quality `qos` (RxSwift's initializer).
+    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rx.global_dispatch_queue.serial") {
+        self.init(label: internalSerialQueueName, qos: qos)
+    }
+}

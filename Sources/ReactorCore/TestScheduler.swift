@@ -1,22 +1,51 @@
-/// A scheduler on virtual time: nothing runs until the test advances the clock, and then
-/// everything due runs in order of due time, ties in order of scheduling. `delay` on it is
-/// exact and instant.
+/// Virtual time, in ticks: what RxTest's `TestScheduler` counts in.
+public typealias TestTime = Int
+
+/// A scheduler on virtual time, with RxTest's API and behaviour: nothing runs until the test
+/// starts or advances it; then everything due runs in order of due time, ties in order of
+/// scheduling. A tick is `resolution` seconds (1 by default). With `simulateProcessingDelay`
+/// (the default), work scheduled for now or the past runs one tick later, as in RxTest.
+///
+/// ```swift
+/// let scheduler = TestScheduler(initialClock: 0)
+/// scheduler.createHotObservable([.next(100, ["action"])]).subscribe(reactor.action).disposed(by: bag)
+/// let response = scheduler.start(created: 0, subscribed: 0, disposed: 1000) { reactor.state }
+/// XCTAssertEqual(response.events, [.next(0, initial), .next(100, after)])
+/// ```
 public final class TestScheduler: SchedulerType {
+    /// When `start(_:)` creates, subscribes and disposes, by default.
+    public enum Defaults {
+        public static let created = 100
+        public static let subscribed = 200
+        public static let disposed = 1000
+    }
+
     private struct Item {
-        let dueTime: Duration
-        let sequence: UInt64
+        let time: TestTime
+        let sequence: Int
         let cancel: BooleanDisposable
         let action: () -> Void
     }
 
     private var items: [Item] = []
-    private var sequence: UInt64 = 0
-    public private(set) var now: Duration
+    private var sequence = 0
+    private var running = false
+    private let resolution: Double
+    private let simulateProcessingDelay: Bool
 
-    /// A scheduler whose clock starts at `initialClock`.
-    public init(initialClock: Duration = .zero) {
-        now = initialClock
+    /// The virtual clock, in ticks.
+    public private(set) var clock: TestTime
+
+    /// A scheduler whose clock starts at `initialClock`; one tick is `resolution` seconds.
+    public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+        clock = initialClock
+        self.resolution = resolution
+        self.simulateProcessingDelay = simulateProcessingDelay
     }
+
+    // MARK: - SchedulerType
+
+    public var now: Duration { .nanoseconds(Int64((Double(clock) * resolution * 1e9).rounded())) }
 
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> any Disposable {
@@ -25,52 +54,73 @@ public final class TestScheduler: SchedulerType {
 
     @discardableResult
     public func schedule(after dueTime: Duration, _ action: @escaping () -> Void) -> any Disposable {
-        schedule(at: now + max(dueTime, .zero), action)
+        let ticks = TestTime((max(dueTime, .zero).seconds / resolution + 0.5).rounded(.down))
+        return scheduleAbsolute(adjusted(clock + ticks), action)
     }
 
-    /// Runs `action` at the absolute virtual time `time` (at once in the next advance if past).
+    private func adjusted(_ time: TestTime) -> TestTime {
+        time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    }
+
+    /// Runs `action` at virtual time `time` exactly (RxTest's `scheduleAt`).
+    public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+        scheduleAbsolute(time, action)
+    }
+
     @discardableResult
-    public func schedule(at time: Duration, _ action: @escaping () -> Void) -> any Disposable {
+    private func scheduleAbsolute(_ time: TestTime, _ action: @escaping () -> Void) -> any Disposable {
         let cancel = BooleanDisposable()
         sequence += 1
-        items.append(Item(dueTime: time, sequence: sequence, cancel: cancel, action: action))
+        items.append(Item(time: time, sequence: sequence, cancel: cancel, action: action))
         return cancel
     }
 
-    /// Moves the clock to `time`, running everything due by then, in order.
-    public func advance(to time: Duration) {
-        while let index = nextIndex(dueBy: time) {
-            let item = items.remove(at: index)
-            if item.dueTime > now { now = item.dueTime }
-            if !item.cancel.isDisposed { item.action() }
-        }
-        if time > now { now = time }
-    }
+    // MARK: - Running
 
-    /// Moves the clock forward by `interval`.
-    public func advance(by interval: Duration) {
-        advance(to: now + interval)
-    }
-
-    /// Runs everything scheduled, including what the work schedules, until nothing is left.
+    /// Runs everything scheduled, including what the work schedules, until nothing is left or
+    /// `stop()` is called.
     public func start() {
-        while let index = nextIndex(dueBy: nil) {
-            let item = items.remove(at: index)
-            if item.dueTime > now { now = item.dueTime }
-            if !item.cancel.isDisposed { item.action() }
+        if running { return }
+        running = true
+        while running, let index = nextIndex(dueBy: nil) {
+            runItem(at: index)
         }
+        running = false
+    }
+
+    /// Stops `start()` after the work running now.
+    public func stop() { running = false }
+
+    /// Runs everything due by `time`, then sets the clock to `time`.
+    public func advanceTo(_ time: TestTime) {
+        running = true
+        while running, let index = nextIndex(dueBy: time) {
+            runItem(at: index)
+        }
+        running = false
+        clock = max(clock, time)
+    }
+
+    /// Moves the clock forward without running anything.
+    public func sleep(_ ticks: TestTime) {
+        clock += max(0, ticks)
     }
 
     /// The number of actions waiting (cancelled ones included until their time comes).
     public var pendingCount: Int { items.count }
 
-    private func nextIndex(dueBy limit: Duration?) -> Int? {
+    private func runItem(at index: Int) {
+        let item = items.remove(at: index)
+        if item.time > clock { clock = item.time }
+        if !item.cancel.isDisposed { item.action() }
+    }
+
+    private func nextIndex(dueBy limit: TestTime?) -> Int? {
         var best: Int?
-        for (index, item) in items.enumerated() {
-            if let limit, item.dueTime > limit { continue }
+        for (index, item) in items.enumerated() where !(limit.map { item.time > $0 } ?? false) {
             if let current = best {
                 let other = items[current]
-                if (item.dueTime, item.sequence) < (other.dueTime, other.sequence) { best = index }
+                if (item.time, item.sequence) < (other.time, other.sequence) { best = index }
             } else {
                 best = index
             }
@@ -78,55 +128,49 @@ public final class TestScheduler: SchedulerType {
         return best
     }
 
-    /// Records every event of `source` with the virtual time it arrived at.
-    public func record<Element>(_ source: Observable<Element>) -> TestableObserver<Element> {
-        let observer = TestableObserver<Element>(scheduler: self)
-        observer.subscription = source.subscribe { [weak observer] event in observer?.record(event) }
+    // MARK: - RxTest's factories
+
+    /// An observable that emits `events` at their absolute times, to whoever is subscribed then.
+    public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        HotObservable(scheduler: self, recordedEvents: events)
+    }
+
+    /// An observable that emits `events` at their times after each subscription.
+    public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+        ColdObservable(scheduler: self, recordedEvents: events)
+    }
+
+    /// An observer that records what it receives with the virtual time.
+    public func createObserver<Element>(_: Element.Type) -> TestableObserver<Element> {
+        TestableObserver(scheduler: self)
+    }
+
+    /// Creates the sequence at `created`, subscribes at `subscribed`, disposes at `disposed`,
+    /// runs the scheduler, and returns what the subscription received.
+    public func start<Element, Sequence: ObservableConvertibleType>(
+        created: TestTime, subscribed: TestTime, disposed: TestTime, create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
+        var source: Observable<Element>?
+        var subscription: (any Disposable)?
+        let observer = createObserver(Element.self)
+        scheduleAbsolute(created) { source = create().asObservable() }
+        scheduleAbsolute(subscribed) { subscription = source?.subscribe(observer) }
+        scheduleAbsolute(disposed) { subscription?.dispose() }
+        start()
         return observer
     }
-}
 
-/// An event and the virtual time it happened at.
-public struct Recorded<Value> {
-    /// When, on the test scheduler's clock.
-    public let time: Duration
-    /// What.
-    public let value: Value
-
-    /// A recorded value.
-    public init(time: Duration, value: Value) {
-        self.time = time
-        self.value = value
-    }
-}
-
-extension Recorded: Equatable where Value: Equatable {}
-
-/// The events of one subscription with their virtual times, for assertions.
-public final class TestableObserver<Element> {
-    private unowned let scheduler: TestScheduler
-    /// Every event, in order.
-    public private(set) var events: [Recorded<Event<Element>>] = []
-    var subscription: (any Disposable)?
-
-    init(scheduler: TestScheduler) { self.scheduler = scheduler }
-
-    func record(_ event: Event<Element>) {
-        events.append(Recorded(time: scheduler.now, value: event))
+    /// `start` with creation at 100 and subscription at 200.
+    public func start<Element, Sequence: ObservableConvertibleType>(
+        disposed: TestTime, create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
     }
 
-    /// The `next` elements with their times, in order.
-    public var elements: [Recorded<Element>] {
-        events.compactMap { recorded in
-            recorded.value.element.map { Recorded(time: recorded.time, value: $0) }
-        }
+    /// `start` at RxTest's default times: created at 100, subscribed at 200, disposed at 1000.
+    public func start<Element, Sequence: ObservableConvertibleType>(
+        _ create: @escaping () -> Sequence
+    ) -> TestableObserver<Element> where Sequence.Element == Element {
+        start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
     }
-
-    /// The time of the terminal event, if any, and whether it was completion.
-    public var completedAt: Duration? {
-        events.last.flatMap { if case .completed = $0.value { return $0.time } else { return nil } }
-    }
-
-    /// Stops recording.
-    public func dispose() { subscription?.dispose() }
 }

@@ -4,10 +4,13 @@
 /// ```swift
 /// final class CounterView: View {
 ///     var disposeBag = DisposeBag()
-///     @Reacting var reactor: CounterReactor?
 ///     func bind(reactor: CounterReactor) { … }
 /// }
+/// view.reactor = CounterReactor()   // binds
 /// ```
+///
+/// As in ReactorKit, the protocol provides `reactor`, kept per view and released with it. A
+/// view may declare `@Reacting var reactor: MyReactor?` instead, which keeps it in the view.
 public protocol View: AnyObject {
     /// The reactor type the view shows.
     associatedtype Reactor: ReactorCore.Reactor
@@ -15,14 +18,29 @@ public protocol View: AnyObject {
     /// The view's bindings; replaced whenever `reactor` is assigned.
     var disposeBag: DisposeBag { get set }
 
-    /// The reactor; declare it `@Reacting var reactor: MyReactor?`.
+    /// The reactor; assigning one renews `disposeBag` and calls `bind(reactor:)`.
     var reactor: Reactor? { get set }
 
     /// Binds actions and state; called on each assignment of a reactor.
     func bind(reactor: Reactor)
 }
 
-/// The `reactor` property of a `View`: assigning it renews the dispose bag and binds.
+/// ReactorKit's later name for `View`.
+public typealias ReactorView = View
+
+extension View {
+    public var reactor: Reactor? {
+        get { InstanceTable.views.existingValue(for: self) as? Reactor }
+        set {
+            InstanceTable.views.setValue(newValue, for: self)
+            disposeBag = DisposeBag()
+            if let reactor = newValue { bind(reactor: reactor) }
+        }
+    }
+}
+
+/// A `reactor` property kept in the view itself: assigning it renews the dispose bag and
+/// binds, as the protocol's own `reactor` does, without the per-view lookup.
 @propertyWrapper
 public struct Reacting<R: Reactor> {
     private var stored: R?
@@ -48,4 +66,18 @@ public struct Reacting<R: Reactor> {
             if let reactor = newValue { view.bind(reactor: reactor) }
         }
     }
+}
+
+/// Equal when identical: for reactors compared as values (ReactorKit's `IdentityEquatable`).
+public protocol IdentityEquatable: AnyObject, Equatable {}
+
+extension IdentityEquatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs === rhs }
+}
+
+/// Hashed by identity: for reactors kept in sets or as keys (ReactorKit's `IdentityHashable`).
+public protocol IdentityHashable: Hashable, IdentityEquatable {}
+
+extension IdentityHashable {
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -68,7 +68,7 @@ public final class TaskEditReactor: Reactor {
     }
 
     public let initialState: State
-    public let reactorStorage = ReactorStorage<TaskEditReactor>()
+    public let reactorStorage = Storage()
     private let service: any TaskService
     private let today: () -> CalendarDay
 

@@ -27,7 +27,7 @@ public final class TaskImportReactor: Reactor {
     }
 
     public let initialState = State()
-    public let reactorStorage = ReactorStorage<TaskImportReactor>()
+    public let reactorStorage = Storage()
     private let service: any TaskService
 
     public init(service: any TaskService) {

@@ -50,7 +50,7 @@ public final class TaskListReactor: Reactor {
     }
 
     public let initialState: State
-    public let reactorStorage = ReactorStorage<TaskListReactor>()
+    public let reactorStorage = Storage()
     private let service: any TaskService
 
     /// A list over `service`, showing `query` once refreshed.

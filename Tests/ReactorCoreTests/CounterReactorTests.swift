@@ -13,7 +13,7 @@ final class CounterReactor: Reactor {
     }
 
     let initialState = State()
-    let reactorStorage = ReactorStorage<CounterReactor>()
+    let reactorStorage = Storage()
     private let scheduler: any SchedulerType
 
     init(scheduler: any SchedulerType) { self.scheduler = scheduler }
@@ -51,98 +51,207 @@ final class CounterReactor: Reactor {
 
 @Suite("The seeds' Counter on virtual time")
 struct CounterReactorTests {
+    /// One tick per millisecond.
+    private func makeScheduler() -> TestScheduler { TestScheduler(initialClock: 0, resolution: 0.001) }
+
     @Test func increaseShowsLoadingThenChangesTheValueOneSecondLater() {
-        let scheduler = TestScheduler()
+        let scheduler = makeScheduler()
         let reactor = CounterReactor(scheduler: scheduler)
-        let values = scheduler.record(reactor.state.map(\.value).distinctUntilChanged())
-        let loading = scheduler.record(reactor.state.map(\.isLoading).distinctUntilChanged())
+        let values = scheduler.createObserver(Int.self)
+        let loading = scheduler.createObserver(Bool.self)
+        let bag = DisposeBag()
+        reactor.state.map(\.value).distinctUntilChanged().subscribe(values).disposed(by: bag)
+        reactor.state.map(\.isLoading).distinctUntilChanged().subscribe(loading).disposed(by: bag)
 
         reactor.action.onNext(.increase)
         #expect(reactor.currentState.isLoading)
         #expect(reactor.currentState.value == 0)
 
-        scheduler.advance(to: .milliseconds(999))
+        scheduler.advanceTo(999)
         #expect(reactor.currentState.value == 0)
-        scheduler.advance(to: .seconds(1))
+        scheduler.advanceTo(1000)
         #expect(reactor.currentState.value == 1)
         #expect(!reactor.currentState.isLoading)
 
-        #expect(values.elements == [Recorded(time: .zero, value: 0), Recorded(time: .seconds(1), value: 1)])
-        #expect(loading.elements == [
-            Recorded(time: .zero, value: false),
-            Recorded(time: .zero, value: true),
-            Recorded(time: .seconds(1), value: false),
-        ])
+        #expect(values.events == [.next(0, 0), .next(1000, 1)])
+        #expect(loading.events == [.next(0, false), .next(0, true), .next(1000, false)])
     }
 
     @Test func decreaseAtTwoSecondsLandsAtThreeSeconds() {
-        let scheduler = TestScheduler()
+        let scheduler = makeScheduler()
         let reactor = CounterReactor(scheduler: scheduler)
-        let values = scheduler.record(reactor.state.map(\.value).distinctUntilChanged())
-        scheduler.schedule(at: .seconds(2)) { reactor.action.onNext(.decrease) }
-        scheduler.start()
-        #expect(values.elements == [Recorded(time: .zero, value: 0), Recorded(time: .seconds(3), value: -1)])
+        scheduler.scheduleAt(2000) { reactor.action.onNext(.decrease) }
+        let values = scheduler.start(created: 0, subscribed: 0, disposed: 10_000) {
+            reactor.state.map(\.value).distinctUntilChanged()
+        }
+        #expect(values.events == [.next(0, 0), .next(3000, -1)])
     }
 
     @Test func theAlertPulseFiresOncePerTapEvenWithTheSameMessage() {
-        let scheduler = TestScheduler()
+        let scheduler = makeScheduler()
         let reactor = CounterReactor(scheduler: scheduler)
-        let alerts = scheduler.record(reactor.pulse(\.$alertMessage))
-        let values = scheduler.record(reactor.state.map(\.value))
-
-        reactor.action.onNext(.increase)
-        scheduler.advance(to: .seconds(1))
-        reactor.action.onNext(.increase)
-        scheduler.advance(to: .seconds(2))
-        reactor.action.onNext(.decrease)
-        scheduler.advance(to: .seconds(3))
-
-        #expect(alerts.elements == [
-            Recorded(time: .seconds(1), value: "increased!"),
-            Recorded(time: .seconds(2), value: "increased!"),
-            Recorded(time: .seconds(3), value: "decreased!"),
+        for time in [0, 1000] { scheduler.scheduleAt(time) { reactor.action.onNext(.increase) } }
+        scheduler.scheduleAt(2000) { reactor.action.onNext(.decrease) }
+        let alerts = scheduler.start(created: 0, subscribed: 0, disposed: 10_000) { reactor.pulse(\.$alertMessage) }
+        #expect(alerts.events == [
+            .next(0, nil),
+            .next(1000, "increased!"),
+            .next(2000, "increased!"),
+            .next(3000, "decreased!"),
         ])
-        #expect(values.elements.count == 13, "each of the 12 mutations emits a state, after the initial one")
+    }
+}
+
+/// The seeds' Counter as a ReactorKit user writes it: a non-final class that declares no
+/// storage, and `reduce` without `consuming`.
+class CounterViewReactor: Reactor {
+    enum Action {
+        case increase
+        case decrease
+    }
+
+    enum Mutation {
+        case increaseValue
+        case decreaseValue
+        case setLoading(Bool)
+        case setAlertMessage(String)
+    }
+
+    struct State {
+        var value: Int
+        var isLoading: Bool
+        @Pulse var alertMessage: String?
+    }
+
+    let initialState: State
+    private let delayScheduler: SchedulerType
+
+    init(scheduler: SchedulerType) {
+        initialState = State(value: 0, isLoading: false)
+        delayScheduler = scheduler
+    }
+
+    func mutate(action: Action) -> Observable<Mutation> {
+        switch action {
+        case .increase:
+            return Observable.concat([
+                Observable.just(Mutation.setLoading(true)),
+                Observable.just(Mutation.increaseValue).delay(.milliseconds(500), scheduler: delayScheduler),
+                Observable.just(Mutation.setLoading(false)),
+                Observable.just(Mutation.setAlertMessage("increased!")),
+            ])
+        case .decrease:
+            return Observable.concat([
+                Observable.just(Mutation.setLoading(true)),
+                Observable.just(Mutation.decreaseValue).delay(.milliseconds(500), scheduler: delayScheduler),
+                Observable.just(Mutation.setLoading(false)),
+                Observable.just(Mutation.setAlertMessage("decreased!")),
+            ])
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .increaseValue:
+            state.value += 1
+        case .decreaseValue:
+            state.value -= 1
+        case let .setLoading(isLoading):
+            state.isLoading = isLoading
+        case let .setAlertMessage(message):
+            state.alertMessage = message
+        }
+        return state
+    }
+}
+
+/// A subclass, as apps make them (a reactor for a screen that adds one action's effect).
+final class LoggingCounterViewReactor: CounterViewReactor {
+    var mutated: [Action] = []
+
+    override func mutate(action: Action) -> Observable<Mutation> {
+        mutated.append(action)
+        return super.mutate(action: action)
+    }
+}
+
+@Suite("The seeds' Counter, non-final and without storage")
+struct CounterViewReactorTests {
+    @Test func itRunsOnVirtualTimeExactlyAsWritten() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let reactor = CounterViewReactor(scheduler: scheduler)
+        let bag = DisposeBag()
+        scheduler.createHotObservable([.next(100, CounterViewReactor.Action.increase), .next(1000, .decrease), .next(1100, .decrease)])
+            .subscribe(reactor.action)
+            .disposed(by: bag)
+        let values = scheduler.createObserver(Int.self)
+        let loading = scheduler.createObserver(Bool.self)
+        let alerts = scheduler.createObserver(String.self)
+        reactor.state.map(\.value).distinctUntilChanged().subscribe(values).disposed(by: bag)
+        reactor.state.map(\.isLoading).distinctUntilChanged().subscribe(loading).disposed(by: bag)
+        reactor.pulse(\.$alertMessage).compactMap { $0 }.subscribe(alerts).disposed(by: bag)
+        scheduler.start()
+
+        #expect(values.events == [.next(0, 0), .next(600, 1), .next(1500, 0), .next(1600, -1)])
+        #expect(loading.events == [.next(0, false), .next(100, true), .next(600, false), .next(1000, true), .next(1500, false)])
+        #expect(alerts.events == [.next(600, "increased!"), .next(1500, "decreased!"), .next(1600, "decreased!")])
+        #expect(reactor.currentState.value == -1)
+    }
+
+    @Test func aSubclassSharesItsParentsStreamsWhateverTypeItIsSeenAs() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let reactor = LoggingCounterViewReactor(scheduler: scheduler)
+        let asParent: CounterViewReactor = reactor
+        #expect(reactor.action === asParent.action)
+        #expect(reactor.state === asParent.state)
+        asParent.action.onNext(.increase)
+        scheduler.start()
+        #expect(reactor.currentState.value == 1)
+        #expect(asParent.currentState.value == 1)
+        #expect(reactor.mutated == [.increase], "the subclass's override runs")
     }
 }
 
 @Suite("Pulse")
 struct PulseTests {
-    @Test func aPulseEmitsOnEveryAssignmentAndNotOnUnrelatedMutations() {
-        let scheduler = TestScheduler()
+    @Test func aPulseEmitsItsValueOnSubscribeThenOnEveryAssignmentAndNotOnOtherMutations() {
+        let scheduler = TestScheduler(initialClock: 0)
         let reactor = CounterReactor(scheduler: scheduler)
         var alerts: [String?] = []
         let subscription = reactor.pulse(\.$alertMessage).subscribe(onNext: { alerts.append($0) })
-        _ = reactor.action
-        #expect(alerts.isEmpty, "no emission for the current value on subscribe")
+        #expect(alerts == [nil], "the current value on subscribe, as ReactorKit's replayed state gives it")
         reactor.action.onNext(.increase)
-        #expect(alerts.isEmpty, "setLoading(true) is not an assignment of the pulse")
+        #expect(alerts == [nil], "setLoading(true) is not an assignment of the pulse")
         scheduler.start()
-        #expect(alerts == ["increased!"])
+        #expect(alerts == [nil, "increased!"])
         subscription.dispose()
     }
 
-    @Test func aLateSubscriberGetsNoOldPulse() {
-        let scheduler = TestScheduler()
+    @Test func aLateSubscriberGetsTheLastAssignedValueOnceThenOnlyNewAssignments() {
+        let scheduler = TestScheduler(initialClock: 0)
         let reactor = CounterReactor(scheduler: scheduler)
         reactor.action.onNext(.increase)
         scheduler.start()
         var alerts: [String?] = []
         let subscription = reactor.pulse(\.$alertMessage).subscribe(onNext: { alerts.append($0) })
-        #expect(alerts.isEmpty)
+        #expect(alerts == ["increased!"])
         reactor.action.onNext(.decrease)
         scheduler.start()
-        #expect(alerts == ["decreased!"])
+        #expect(alerts == ["increased!", "decreased!"])
         subscription.dispose()
     }
 
-    @Test func assignmentCountsEvenEqualValues() {
+    @Test func assignmentCountsEvenEqualValuesAndWrapsAtTheTop() {
         var pulse = Pulse(wrappedValue: 1)
         #expect(pulse.valueUpdatedCount == 0)
         pulse.value = 1
         pulse.wrappedValue = 1
         #expect(pulse.valueUpdatedCount == 2)
         #expect(pulse.value == 1)
+        pulse.valueUpdatedCount = .max
+        pulse.value = 2
+        #expect(pulse.valueUpdatedCount == 0, "an overflow wraps to zero instead of trapping")
     }
 }
 
@@ -176,7 +285,7 @@ final class CounterView: View {
 @Suite("Stub and View")
 struct StubAndViewTests {
     @Test func aStubbedReactorRecordsActionsAndNeverMutates() {
-        let reactor = CounterReactor(scheduler: TestScheduler())
+        let reactor = CounterReactor(scheduler: TestScheduler(initialClock: 0))
         reactor.isStubEnabled = true
         let view = CounterView()
         view.reactor = reactor
@@ -193,7 +302,7 @@ struct StubAndViewTests {
     }
 
     @Test func assigningAReactorBindsWithAFreshBag() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(initialClock: 0)
         let first = CounterReactor(scheduler: scheduler)
         let second = CounterReactor(scheduler: scheduler)
         let view = CounterView()
@@ -212,3 +321,4 @@ struct StubAndViewTests {
 }
 
 extension CounterReactor.Action: Equatable {}
+extension CounterViewReactor.Action: Equatable {}

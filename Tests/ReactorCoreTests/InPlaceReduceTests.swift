@@ -13,7 +13,7 @@ final class ListReactor: Reactor {
     }
 
     let initialState: State
-    let reactorStorage = ReactorStorage<ListReactor>()
+    let reactorStorage = Storage()
     /// The items' buffer address as reduce received it and after the change, per reduction.
     var addresses: [(received: UInt, changed: UInt)] = []
 

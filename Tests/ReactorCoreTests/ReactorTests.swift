@@ -12,7 +12,7 @@ final class ProbeReactor: Reactor {
     }
 
     let initialState = State()
-    let reactorStorage = ReactorStorage<ProbeReactor>()
+    let reactorStorage = Storage()
     var log: [String] = []
     var transformLog: [String] = []
     var mutateOverride: ((Action) -> Observable<Mutation>)?
@@ -110,7 +110,7 @@ struct ReactorTests {
             typealias Action = Int
             struct State: Equatable { var last = 0 }
             let initialState = State()
-            let reactorStorage = ReactorStorage<Echo>()
+            let reactorStorage = Storage()
             func reduce(state: State, mutation: Int) -> State { State(last: mutation) }
         }
         let reactor = Echo()
@@ -136,7 +136,7 @@ final class TransformReactor: Reactor {
     }
 
     let initialState = State()
-    let reactorStorage = ReactorStorage<TransformReactor>()
+    let reactorStorage = Storage()
     let outside = PublishSubject<Mutation>()
     var reducedStates: [State] = []
 
@@ -204,7 +204,7 @@ struct ReactorTransformTests {
 struct ReactorLifetimeTests {
     @Test func aReactorItsStreamsAndSubscribersAreFreedWithTheLastOwner() {
         weak var weakReactor: ProbeReactor?
-        weak var weakStorage: ReactorStorage<ProbeReactor>?
+        weak var weakStorage: ProbeReactor.Storage?
         weak var weakBag: DisposeBag?
         do {
             let reactor = ProbeReactor()
@@ -224,7 +224,7 @@ struct ReactorLifetimeTests {
     }
 
     @Test func aPendingDelayedMutationDoesNotKeepTheReactorAlive() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(initialClock: 0)
         weak var weakReactor: ProbeReactor?
         do {
             let reactor = ProbeReactor()
@@ -237,7 +237,7 @@ struct ReactorLifetimeTests {
     }
 
     @Test func takeUntilCancelsAMutationInFlight() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
         let cancel = PublishSubject<Void>()
         let reactor = ProbeReactor()
         reactor.mutateOverride = { action in
@@ -246,7 +246,7 @@ struct ReactorLifetimeTests {
         }
         reactor.action.onNext(.add(1))
         reactor.action.onNext(.add(2))
-        scheduler.advance(by: .milliseconds(500))
+        scheduler.advanceTo(500)
         cancel.onNext(())
         scheduler.start()
         #expect(reactor.currentState.total == 0)

@@ -5,40 +5,91 @@ import Testing
 @Suite("Schedulers")
 struct SchedulerTests {
     @Test func testSchedulerRunsInDueOrderOnlyWhenAdvanced() {
-        let scheduler = TestScheduler()
+        let scheduler = TestScheduler(initialClock: 0)
         var log: [String] = []
-        scheduler.schedule(after: .seconds(2)) { log.append("b@\(scheduler.now)") }
-        scheduler.schedule(after: .seconds(1)) { log.append("a@\(scheduler.now)") }
+        scheduler.schedule(after: .seconds(2)) { log.append("b@\(scheduler.clock)") }
+        scheduler.schedule(after: .seconds(1)) { log.append("a@\(scheduler.clock)") }
         let cancelled = scheduler.schedule(after: .seconds(1)) { log.append("cancelled") }
         cancelled.dispose()
         #expect(log.isEmpty)
-        scheduler.advance(by: .seconds(1))
-        #expect(log == ["a@1.0 seconds"])
+        scheduler.advanceTo(1)
+        #expect(log == ["a@1"])
         scheduler.start()
-        #expect(log == ["a@1.0 seconds", "b@2.0 seconds"])
+        #expect(log == ["a@1", "b@2"])
         #expect(scheduler.now == .seconds(2))
     }
 
+    @Test func workForNowRunsOneTickLaterAsInRxTestUnlessTheDelayIsNotSimulated() {
+        let simulated = TestScheduler(initialClock: 10)
+        var at: [Int] = []
+        simulated.schedule { at.append(simulated.clock) }
+        simulated.scheduleAt(10) { at.append(simulated.clock) }
+        simulated.start()
+        #expect(at == [10, 11], "scheduleAt is exact; schedule for now runs a tick later")
+
+        let exact = TestScheduler(initialClock: 10, simulateProcessingDelay: false)
+        var exactAt: [Int] = []
+        exact.schedule { exactAt.append(exact.clock) }
+        exact.start()
+        #expect(exactAt == [10])
+    }
+
+    @Test func aTickIsResolutionSecondsAndDelaysRoundToTheNearestTick() {
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        var at: [Int] = []
+        scheduler.schedule(after: .milliseconds(300)) { at.append(scheduler.clock) }
+        scheduler.schedule(after: .microseconds(1400)) { at.append(scheduler.clock) }
+        scheduler.start()
+        #expect(at == [1, 300])
+        #expect(scheduler.now == .milliseconds(300))
+    }
+
     @Test func delayIsExactInVirtualTime() {
-        let scheduler = TestScheduler()
-        let recorder = scheduler.record(Observable.from([1, 2]).delay(.milliseconds(300), scheduler: scheduler))
+        let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+        let recorder = scheduler.createObserver(Int.self)
+        let subscription = Observable.from([1, 2]).delay(.milliseconds(300), scheduler: scheduler).subscribe(recorder)
         #expect(recorder.events.isEmpty)
-        scheduler.advance(by: .milliseconds(299))
+        scheduler.advanceTo(299)
         #expect(recorder.events.isEmpty)
-        scheduler.advance(by: .milliseconds(1))
-        #expect(recorder.elements == [
-            Recorded(time: .milliseconds(300), value: 1),
-            Recorded(time: .milliseconds(300), value: 2),
-        ])
-        #expect(recorder.completedAt == .milliseconds(300))
+        scheduler.advanceTo(300)
+        #expect(recorder.events == [.next(300, 1), .next(300, 2), .completed(300)])
+        subscription.dispose()
     }
 
     @Test func disposingADelayCancelsWhatWaits() {
-        let scheduler = TestScheduler()
-        let recorder = scheduler.record(Observable.just(1).delay(1, scheduler: scheduler))
-        recorder.dispose()
+        let scheduler = TestScheduler(initialClock: 0)
+        let recorder = scheduler.createObserver(Int.self)
+        Observable.just(1).delay(1, scheduler: scheduler).subscribe(recorder).dispose()
         scheduler.start()
         #expect(recorder.events.isEmpty)
+    }
+
+    @Test func startCreatesSubscribesAndDisposesAtTheGivenTimes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(900, 3), .next(1100, 4), .completed(1200)])
+        let response = scheduler.start { source.asObservable() }
+        #expect(response.events == [.next(210, 2), .next(900, 3)], "subscribed at 200, disposed at 1000")
+        #expect(source.subscriptions == [Subscription(200, 1000)])
+    }
+
+    @Test func aColdObservableStartsOverForEachSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, "a"), .completed(20, String.self)])
+        let first = scheduler.createObserver(String.self)
+        let second = scheduler.createObserver(String.self)
+        scheduler.scheduleAt(100) { _ = source.subscribe(first) }
+        scheduler.scheduleAt(500) { _ = source.subscribe(second) }
+        scheduler.start()
+        #expect(first.events == [.next(110, "a"), .completed(120)])
+        #expect(second.events == [.next(510, "a"), .completed(520)])
+        #expect(source.subscriptions == [Subscription(100), Subscription(500)])
+    }
+
+    @Test func recordedEventsCompareErrorsByTheirDescription() {
+        let events: [Recorded<Event<Int>>] = Recorded.events(.next(1, 1), .error(2, TestError(id: 7)))
+        #expect(events == [.next(1, 1), .error(2, TestError(id: 7))])
+        #expect(events != [.next(1, 1), .error(2, TestError(id: 8))])
+        #expect(events.map(\.debugDescription) == ["next(1) @ 1", "error(ReactorCoreTests.TestError(id: 7)) @ 2"])
     }
 
     @Test func currentThreadSchedulerTrampolinesNestedWork() {

@@ -149,7 +149,8 @@ struct TaskListReactorTests {
             $0.sections[0].items[0].completed = service.tasks[0].completed
             $0.applied = .markAsDone(service.tasks[0])
         }
-        #expect(failures.count == 2)
+        #expect(failures == [nil, ServiceFailure(FakeFailure()), ServiceFailure(TaskServiceError.notFound(ids: [999]))],
+                "the value at subscription (none yet), then one per failure; a success assigns nothing")
         subscription.dispose()
         store.finish()
     }
