@@ -18,37 +18,56 @@ let package = Package(
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
     targets: [
+        // The layers, lowest first; each imports only what is below it (Tests/StructureTests
+        // checks every import against these lists and docs/architecture.md's diagram).
+
+        // Text as bytes: TSV/CSV/JSON writers, UTF-8 and lines, cells on a terminal. No model.
+        .target(name: "TextFormats"),
+        .testTarget(name: "TextFormatsTests", dependencies: ["TextFormats"]),
+
         // The reactive core: Observable, schedulers, Reactor, Pulse, Stub, View. No Foundation.
-        // Frees a reactor's storage with the reactor, for reactors that declare none (Linux has
-        // no associated objects): a deallocation hook in the class's metadata. See InstanceTable.
+        // CReactorSupport frees a reactor's storage with the reactor (Linux has no associated
+        // objects: a deallocation hook in the class's metadata) and tells the main thread.
         .target(name: "CReactorSupport"),
         .target(name: "ReactorCore", dependencies: ["CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
+
+        // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
+        // the field rules, dates, uuids, time. No storage, no terminal.
+        .target(name: "TaskModel", dependencies: ["ReactorCore", "TextFormats"], swiftSettings: crossModule),
+        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel"]),
+
+        // The reactors the commands and screens drive: list, editor, import.
+        .target(name: "TaskReactors", dependencies: ["TaskModel", "ReactorCore"], swiftSettings: crossModule),
+        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "ReactorTesting"]),
 
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
 
-        // The task model and the TaskService protocol (no SQLite), and the service on SQLite.
-        .target(name: "TaskKit", dependencies: ["ReactorCore"], swiftSettings: crossModule),
-        .target(name: "TaskStore", dependencies: ["TaskKit", "SQLiteDB", "ReactorCore"]),
-        .testTarget(name: "TaskKitTests", dependencies: ["TaskKit", "ReactorCore", "ReactorTesting"]),
+        // TaskService on SQLite: the schema, filtering and ordering in SQL, all-or-nothing writes.
+        .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
 
-        // The command tree as data: parsing, help, usage errors with "did you mean".
+        // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).
+        .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
+        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "TestSupport"]),
+
+        // The command tree as data: parsing, help, usage errors with "did you mean", completion
+        // scripts, the manual page, terminal facts.
         .target(name: "CommandLineKit"),
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
 
-        // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt (no Foundation).
-        .target(name: "TaskInterchange", dependencies: ["TaskKit", "CommandLineKit"]),
-        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskKit", "TestSupport"]),
-
         // The `tasks` program: commands as reactor actions, views printing their state.
-        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TaskKit", "TaskStore", "TaskInterchange", "SQLiteDB", "ReactorCore"]),
+        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore"]),
         // Linked with the Swift runtime inside: it starts in half the time (no search for a
         // dozen shared libraries), which is most of what a one-task command costs.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskKit", "TaskStore", "CommandLineKit", "TestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "TestSupport"]),
+
+        // The layering itself: imports against Package.swift and docs/architecture.md, file sizes.
+        .testTarget(name: "StructureTests", dependencies: ["TestSupport"]),
 
         // libFuzzer targets (scripts/fuzz); built plainly they replay inputs.
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
@@ -59,7 +78,6 @@ let package = Package(
         // Test support: TCA-style TestStore for reactors; temporary folders and files.
         .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
         .target(name: "TestSupport"),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
@@ -72,12 +90,12 @@ let package = Package(
         // `swift run -c release taskstore-benchmark`: the service beside the raw C API.
         .executableTarget(
             name: "taskstore-benchmark",
-            dependencies: ["TaskStore", "TaskKit", "SQLiteDB", "CSQLite", "ReactorCore", "BenchmarkSupport"],
+            dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "CSQLite", "ReactorCore", "BenchmarkSupport"],
             path: "Benchmarks/TaskStoreBenchmark"
         ),
 
         // A helper for the multi-process test: one process adding tasks one transaction at a time.
-        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskKit", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
+        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskModel", "ReactorCore", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

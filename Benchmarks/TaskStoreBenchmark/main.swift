@@ -9,8 +9,10 @@
 
 import BenchmarkSupport
 import CSQLite
+import ReactorCore
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TaskStore
 
 #if canImport(Glibc)
@@ -79,6 +81,9 @@ final class Raw {
     }
 
     func exec(_ sql: String) { sqlite3_exec(db, sql, nil, nil, nil) }
+
+    /// Moves the WAL into the file, so that each size starts from a plain database.
+    func checkpoint() { exec("PRAGMA wal_checkpoint(TRUNCATE)") }
 
     func statement(_ sql: String) -> OpaquePointer {
         if let cached = statements[sql] {
@@ -225,9 +230,9 @@ func makeFile(count: Int, lists: Int, name: String = "tasks") throws -> String {
     for list in 0..<lists {
         drafts.removeAll(keepingCapacity: true)
         for index in 0..<perList { drafts.append(TaskDraft(title: "Benchmark task \(list * perList + index + 1)", list: "List \(list)")) }
-        _ = try service.createNow(drafts)
+        _ = try service.create(drafts).toBlocking().single()
     }
-    try service.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    try Raw(path: path).checkpoint()
     return path
 }
 
@@ -266,7 +271,7 @@ do {
         copyFile(template, "\(folder)/insert-raw-\(run).db")
         let service = try SQLiteTaskService(path: "\(folder)/insert-service-\(run).db")
         let raw = try Raw(path: "\(folder)/insert-raw-\(run).db")
-        serviceSamples.append(nanoseconds(try clock.measure { _ = try service.createNow(drafts) }))
+        serviceSamples.append(nanoseconds(try clock.measure { _ = try service.create(drafts).toBlocking().single() }))
         rawSamples.append(nanoseconds(clock.measure { raw.insert(count: count, list: "Inbox") }))
     }
     serviceSamples.sort()
@@ -285,7 +290,7 @@ for size in sizes {
     if size == 100_000 {
         let query = TaskQuery(status: .all, grouping: .none)
         let sql = "SELECT \(raw.columns) FROM task ORDER BY list, position, id"
-        let (serviceTime, rawTime) = try pair(runs: 7, service: { _ = try service.fetchNow(query) }, raw: { _ = raw.fetch(sql) })
+        let (serviceTime, rawTime) = try pair(runs: 7, service: { _ = try service.fetch(query).toBlocking().single() }, raw: { _ = raw.fetch(sql) })
         report("fetch all", label, service: serviceTime, floor: rawTime)
     }
 
@@ -293,7 +298,7 @@ for size in sizes {
     let query = TaskQuery(list: "List \(lists / 2)")
     let listSQL = "SELECT \(raw.columns) FROM task WHERE done = 0 AND list = ? ORDER BY list, list, position, id"
     let listName = "List \(lists / 2)"
-    let (serviceList, rawList) = try pair(runs: 9, service: { _ = try service.fetchNow(query) }, raw: {
+    let (serviceList, rawList) = try pair(runs: 9, service: { _ = try service.fetch(query).toBlocking().single() }, raw: {
         _ = raw.fetch(listSQL) { s in listName.withCString { _ = sqlite3_bind_text(s, 1, $0, -1, raw.transient) } }
     })
     report("fetch one list's pending tasks (10,000)", label, service: serviceList, floor: rawList)
@@ -302,14 +307,14 @@ for size in sizes {
     let middle = Int64(size / 2)
     var flip: Int64 = 0
     let (serviceToggle, rawToggle) = try pair(runs: 41, setUp: { flip += 1 }, service: {
-        _ = try service.toggleNow(id: middle + flip % 2)
+        _ = try service.toggle(ids: [middle + flip % 2]).toBlocking().single()
     }, raw: { raw.toggle(id: middle + 2 + flip % 2) })
     report("toggle one task", label, service: serviceToggle, floor: rawToggle)
 
     // Move a task to the top of its 10,000-task list; a different task each time.
     var moveID = Int64(size / 2) + 10
     let (serviceMove, rawMove) = try pair(runs: 41, setUp: { moveID += 1 }, service: {
-        _ = try service.moveNow(id: moveID, to: .top)
+        _ = try service.move(id: moveID, to: .top).toBlocking().single()
     }, raw: { raw.moveToTop(id: moveID, list: listName) })
     report("move a task to the top of its list", label, service: serviceMove, floor: rawMove)
 }
@@ -330,13 +335,13 @@ do {
     let (reactorToggle, serviceToggle) = pair(runs: 41, setUp: { flip += 1 }, service: {
         reactor.action.onNext(.toggleTaskDone(50_000 + flip % 2))
     }, raw: {
-        _ = try? service.toggleNow(id: 50_002 + flip % 2)
+        _ = try? service.toggle(ids: [50_002 + flip % 2]).toBlocking().single()
     })
     report("TaskListReactor: toggle one task (service call, event, reduce)", "100,000 tasks", service: reactorToggle, floor: serviceToggle)
     let (reactorRefresh, serviceRefresh) = pair(runs: 7, service: {
         reactor.action.onNext(.refresh(query))
     }, raw: {
-        _ = try? service.fetchNow(query)
+        _ = try? service.fetch(query).toBlocking().single()
     })
     report("TaskListReactor: refresh (fetch, sections, state)", "100,000 tasks", service: reactorRefresh, floor: serviceRefresh)
     subscription.dispose()

@@ -3,7 +3,8 @@
 // multi-process test starts several at once. Exit status 0 when every write landed.
 
 import BenchmarkSupport
-import TaskKit
+import TaskModel
+import ReactorCore
 import TaskStore
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ guard arguments.count == 4, let count = Int(arguments[2]), count >= 0 else {
 do {
     let service = try SQLiteTaskService(path: arguments[1])
     for index in 0..<count {
-        _ = try service.createNow([TaskDraft(title: "\(arguments[3]) \(index)", list: arguments[3])])
+        _ = try service.create([TaskDraft(title: "\(arguments[3]) \(index)", list: arguments[3])]).toBlocking().single()
     }
 } catch {
     BenchmarkSupport.progress("taskstore-writer: \(error)")

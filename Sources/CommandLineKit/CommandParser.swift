@@ -55,12 +55,13 @@ public struct CommandParser: Sendable {
 
         func options() -> [OptionSpec] { result.path.isEmpty ? command.options : command.options(under: root) }
         func commandName() -> String { result.path.isEmpty ? root.name : result.path.joined(separator: " ") }
+        func helpCommand() -> String { ([root.name, "help"] + result.path).joined(separator: " ") }
 
         func record(_ option: OptionSpec, _ value: String, as written: String) throws {
-            if option.takesValue, !option.isRepeatable, result.options[option.long] != nil {
+            if option.takesValue, !option.isRepeatable, result.values[option.long] != nil {
                 throw UsageError.repeatedOption(written)
             }
-            result.options[option.long, default: []].append(value)
+            result.values[option.long, default: []].append(value)
         }
 
         func nextValue(for written: String) throws -> String {
@@ -83,7 +84,8 @@ public struct CommandParser: Sendable {
                 let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let option = options().first(where: { $0.long == name }) else {
-                    throw UsageError.unknownOption("--" + name, suggestion: Suggestion.closest(to: "--" + name, among: options().map { "--" + $0.long }), command: commandName())
+                    throw UsageError.unknownOption("--" + name, suggestion: Suggestion.closest(to: "--" + name, among: options().map { "--" + $0.long }),
+                                                   command: commandName(), help: helpCommand())
                 }
                 if option.takesValue {
                     try record(option, try inline ?? nextValue(for: "--" + name), as: "--" + name)
@@ -97,7 +99,7 @@ public struct CommandParser: Sendable {
                 while let letter = rest.first {
                     rest = rest.dropFirst()
                     guard let option = options().first(where: { $0.short == letter }) else {
-                        throw UsageError.unknownOption("-\(letter)", suggestion: nil, command: commandName())
+                        throw UsageError.unknownOption("-\(letter)", suggestion: nil, command: commandName(), help: helpCommand())
                     }
                     if option.takesValue {
                         try record(option, rest.isEmpty ? try nextValue(for: "-\(letter)") : String(rest), as: "-\(letter)")
@@ -122,12 +124,13 @@ public struct CommandParser: Sendable {
             command = subcommand
             result.path.append(subcommand.name)
         }
+        result.declared = Set(options().map(\.long))
         if result.wantsHelp { return result }
-        try checkArguments(result.arguments, of: command, name: commandName())
+        try checkArguments(result.arguments, of: command, name: commandName(), help: helpCommand())
         return result
     }
 
-    private func checkArguments(_ arguments: [String], of command: CommandSpec, name: String) throws {
+    private func checkArguments(_ arguments: [String], of command: CommandSpec, name: String, help: String) throws {
         let required = command.arguments.filter { !$0.isOptional }
         if arguments.count < required.count {
             let missing = required[arguments.count]
@@ -135,7 +138,7 @@ public struct CommandParser: Sendable {
         }
         let takesAll = command.arguments.last?.isVariadic == true
         if !takesAll && arguments.count > command.arguments.count {
-            throw UsageError.unexpectedArgument(arguments[command.arguments.count], command: name)
+            throw UsageError.unexpectedArgument(arguments[command.arguments.count], command: name, help: help)
         }
     }
 }

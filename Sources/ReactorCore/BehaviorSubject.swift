@@ -6,10 +6,10 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
         public let underlying: any Error
     }
 
+    private let subscribers = SubjectObservers<Element>()
     private let lock = Lock()
-    private var observers = ObserverList<Element>()
     private var latest: Element
-    private var stopEvent: Event<Element>?
+    private var failure: (any Error)?
 
     /// A subject holding `value`.
     public init(value: Element) { latest = value }
@@ -17,42 +17,24 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
     /// The latest element; throws when the subject ended with a failure.
     public func value() throws -> Element {
         try lock.withLock {
-            if case .error(let error) = stopEvent { throw Failed(underlying: error) }
+            if let failure { throw Failed(underlying: failure) }
             return latest
         }
     }
 
     public func on(_ event: Event<Element>) {
-        lock.lock()
-        if stopEvent != nil {
-            lock.unlock()
-            return
+        subscribers.send(event) {
+            lock.withLock {
+                switch event {
+                case .next(let element): latest = element
+                case .error(let error): failure = error
+                case .completed: break
+                }
+            }
         }
-        switch event {
-        case .next(let element): latest = element
-        case .error, .completed:
-            stopEvent = event
-        }
-        let current = observers.entries
-        if event.isStopEvent { observers.removeAll() }
-        lock.unlock()
-        for entry in current { entry.observer.on(event) }
     }
 
     override func run(_ observer: AnyObserver<Element>) -> any Disposable {
-        lock.lock()
-        if let stopEvent {
-            lock.unlock()
-            observer.on(stopEvent)
-            return NopDisposable.instance
-        }
-        let key = observers.insert(observer)
-        let current = latest
-        lock.unlock()
-        observer.onNext(current)
-        return Disposables.create { [weak self] in
-            guard let self else { return }
-            self.lock.withLock { self.observers.remove(key) }
-        }
+        subscribers.add(observer) { lock.withLock { latest } }
     }
 }

@@ -67,61 +67,61 @@ public final class BooleanDisposable: Disposable, Sendable {
 /// Holds one disposable that may be set after it was disposed (a synchronous source can end
 /// the subscription before `subscribe` returned its disposable): the late one is disposed at once.
 public final class SingleAssignmentDisposable: Disposable, @unchecked Sendable {
-    private let lock = Lock()
-    private var current: (any Disposable)?
-    private var disposed = false
+    private let slot = DisposableSlot()
 
     /// Makes an empty holder.
     public init() {}
 
     /// Whether `dispose()` was called.
-    public var isDisposed: Bool { lock.withLock { disposed } }
+    public var isDisposed: Bool { slot.isDisposed }
 
     /// Sets the held disposable; disposes it at once when the holder is already disposed.
     public func setDisposable(_ disposable: any Disposable) {
-        let disposeNow = lock.withLock { () -> Bool in
-            if disposed { return true }
-            current = disposable
-            return false
-        }
-        if disposeNow { disposable.dispose() }
+        slot.put(disposable, disposingOld: false)?.dispose()
     }
 
-    public func dispose() {
-        let held = lock.withLock { () -> (any Disposable)? in
-            if disposed { return nil }
-            disposed = true
-            defer { current = nil }
-            return current
-        }
-        held?.dispose()
-    }
+    public func dispose() { slot.dispose() }
 }
 
 /// Holds one disposable at a time; setting a new one disposes the previous one.
 public final class SerialDisposable: Disposable, @unchecked Sendable {
-    private let lock = Lock()
-    private var current: (any Disposable)?
-    private var disposed = false
+    private let slot = DisposableSlot()
 
     /// Makes an empty holder.
     public init() {}
 
     /// Whether `dispose()` was called.
-    public var isDisposed: Bool { lock.withLock { disposed } }
+    public var isDisposed: Bool { slot.isDisposed }
 
     /// Replaces the held disposable, disposing the one it held (or the new one, once disposed).
     public func setDisposable(_ disposable: any Disposable) {
-        let (old, disposeNew) = lock.withLock { () -> ((any Disposable)?, Bool) in
-            if disposed { return (nil, true) }
-            defer { current = disposable }
-            return (current, false)
-        }
-        old?.dispose()
-        if disposeNew { disposable.dispose() }
+        slot.put(disposable, disposingOld: true)?.dispose()
     }
 
-    public func dispose() {
+    public func dispose() { slot.dispose() }
+}
+
+/// One disposable held under a lock until the holder is disposed: what the single-assignment
+/// and serial holders share.
+final class DisposableSlot: @unchecked Sendable {
+    private let lock = Lock()
+    private var current: (any Disposable)?
+    private var disposed = false
+
+    var isDisposed: Bool { lock.withLock { disposed } }
+
+    /// Puts `disposable` in; returns what the caller must dispose: `disposable` itself once
+    /// the slot is disposed, else — with `disposingOld` — the one it replaced.
+    func put(_ disposable: any Disposable, disposingOld: Bool) -> (any Disposable)? {
+        lock.withLock {
+            if disposed { return disposable }
+            defer { current = disposable }
+            return disposingOld ? current : nil
+        }
+    }
+
+    /// Disposes the held one, once.
+    func dispose() {
         let held = lock.withLock { () -> (any Disposable)? in
             if disposed { return nil }
             disposed = true

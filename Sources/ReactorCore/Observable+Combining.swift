@@ -152,17 +152,14 @@ final class ConcatSink<Element>: Disposable, @unchecked Sendable {
 }
 
 /// Merges inner sequences; an inner one that ends during its own subscribe is never stored.
-final class MergeSink<Element>: Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let lock = Lock()
+final class MergeSink<Element>: StoppingSink<Element>, @unchecked Sendable {
     private var inners: [UInt64: any Disposable] = [:]
     private var nextKey: UInt64 = 0
     private var active = 0
     private var outerDone = false
-    private var stopped = false
     private let outer = SingleAssignmentDisposable()
 
-    init(downstream: AnyObserver<Element>) { self.downstream = downstream }
+    init(downstream: AnyObserver<Element>) { super.init(downstream) }
 
     func run<Source>(_ source: Observable<Source>, selector: @escaping (Source) throws -> Observable<Element>) -> any Disposable {
         outer.setDisposable(source.run(AnyObserver { [self] event in
@@ -171,16 +168,16 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
                 do {
                     subscribeInner(try selector(element))
                 } catch {
-                    stop(with: .error(error))
+                    forward(.error(error))
                 }
             case .error:
-                stop(with: event.mapError())
+                forward(event.mapError())
             case .completed:
                 let finished = lock.withLock { () -> Bool in
                     outerDone = true
                     return active == 0 && !stopped
                 }
-                if finished { stop(with: .completed) }
+                if finished { forward(.completed) }
             }
         }))
         return self
@@ -200,7 +197,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
             case .next:
                 if lock.withLock({ !stopped }) { downstream.on(event) }
             case .error:
-                stop(with: event)
+                forward(event)
             case .completed:
                 let finished = lock.withLock { () -> Bool in
                     ended = true
@@ -208,7 +205,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
                     inners.removeValue(forKey: key)
                     return active == 0 && outerDone && !stopped
                 }
-                if finished { stop(with: .completed) }
+                if finished { forward(.completed) }
             }
         })
         let disposeNow = lock.withLock { () -> Bool in
@@ -220,18 +217,7 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
         if disposeNow { subscription.dispose() }
     }
 
-    private func stop(with event: Event<Element>) {
-        let first = lock.withLock { () -> Bool in
-            if stopped { return false }
-            stopped = true
-            return true
-        }
-        guard first else { return }
-        downstream.on(event)
-        dispose()
-    }
-
-    func dispose() {
+    override func dispose() {
         let all = lock.withLock { () -> [any Disposable] in
             stopped = true
             defer { inners = [:] }
@@ -243,17 +229,14 @@ final class MergeSink<Element>: Disposable, @unchecked Sendable {
 }
 
 /// Keeps only the latest inner sequence; events of an older one are dropped.
-final class SwitchSink<Element>: Disposable, @unchecked Sendable {
-    private let downstream: AnyObserver<Element>
-    private let lock = Lock()
+final class SwitchSink<Element>: StoppingSink<Element>, @unchecked Sendable {
     private var generation: UInt64 = 0
     private var innerActive = false
     private var outerDone = false
-    private var stopped = false
     private let outer = SingleAssignmentDisposable()
     private let inner = SerialDisposable()
 
-    init(downstream: AnyObserver<Element>) { self.downstream = downstream }
+    init(downstream: AnyObserver<Element>) { super.init(downstream) }
 
     func run<Source>(_ source: Observable<Source>, selector: @escaping (Source) throws -> Observable<Element>) -> any Disposable {
         outer.setDisposable(source.run(AnyObserver { [self] event in
@@ -263,7 +246,7 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
                 do {
                     next = try selector(element)
                 } catch {
-                    stop(with: .error(error))
+                    forward(.error(error))
                     return
                 }
                 let mine = lock.withLock { () -> UInt64 in
@@ -280,40 +263,29 @@ final class SwitchSink<Element>: Disposable, @unchecked Sendable {
                     case .next:
                         downstream.on(event)
                     case .error:
-                        stop(with: event)
+                        forward(event)
                     case .completed:
                         let finished = lock.withLock { () -> Bool in
                             innerActive = false
                             return outerDone
                         }
-                        if finished { stop(with: .completed) }
+                        if finished { forward(.completed) }
                     }
                 }))
             case .error:
-                stop(with: event.mapError())
+                forward(event.mapError())
             case .completed:
                 let finished = lock.withLock { () -> Bool in
                     outerDone = true
                     return !innerActive
                 }
-                if finished { stop(with: .completed) }
+                if finished { forward(.completed) }
             }
         }))
         return self
     }
 
-    private func stop(with event: Event<Element>) {
-        let first = lock.withLock { () -> Bool in
-            if stopped { return false }
-            stopped = true
-            return true
-        }
-        guard first else { return }
-        downstream.on(event)
-        dispose()
-    }
-
-    func dispose() {
+    override func dispose() {
         lock.withLock { stopped = true }
         outer.dispose()
         inner.dispose()

@@ -6,10 +6,7 @@ extension Observable {
     public static func combineLatest<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B, resultSelector: @escaping (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
-        let first = a.asObservable(), second = b.asObservable()
-        return Producer { observer in
-            CombineLatestSink(observer, resultSelector).run(first, second)
-        }
+        pairing(a, b) { CombineLatestSink($0, resultSelector) }
     }
 
     /// `combineLatest` of three sequences.
@@ -45,10 +42,15 @@ extension Observable {
     public static func zip<A: ObservableConvertibleType, B: ObservableConvertibleType>(
         _ a: A, _ b: B, resultSelector: @escaping (A.Element, B.Element) throws -> Element
     ) -> Observable<Element> {
+        pairing(a, b) { ZipSink($0, resultSelector) }
+    }
+
+    /// Two sequences run by the sink `makeSink` makes for each subscriber.
+    private static func pairing<A: ObservableConvertibleType, B: ObservableConvertibleType, Sink: PairSink<A.Element, B.Element, Element>>(
+        _ a: A, _ b: B, _ makeSink: @escaping (AnyObserver<Element>) -> Sink
+    ) -> Observable<Element> {
         let first = a.asObservable(), second = b.asObservable()
-        return Producer { observer in
-            ZipSink(observer, resultSelector).run(first, second)
-        }
+        return Producer { observer in makeSink(observer).run(first, second) }
     }
 
     /// `zip` of three sequences.
@@ -126,45 +128,25 @@ extension Observable {
 
 // MARK: - Sinks
 
-/// Stops once: the first terminal event (or failure of the selector) passes, nothing after.
-private class StoppingSink<Element>: @unchecked Sendable {
-    let downstream: AnyObserver<Element>
-    let lock = Lock()
-    var stopped = false
-    let subscriptions = CompositeDisposable()
-
-    init(_ downstream: AnyObserver<Element>) { self.downstream = downstream }
-
-    /// Sends `event` unless stopped; a terminal event stops the sink and its subscriptions.
-    func forward(_ event: Event<Element>) {
-        let pass = lock.withLock { () -> Bool in
-            if stopped { return false }
-            if event.isStopEvent { stopped = true }
-            return true
-        }
-        guard pass else { return }
-        downstream.on(event)
-        if event.isStopEvent { subscriptions.dispose() }
-    }
-
-    /// Sends the selector's result, or its failure.
-    func emit(_ make: () throws -> Element) {
-        do { forward(.next(try make())) } catch { forward(.error(error)) }
-    }
-}
-
-private final class CombineLatestSink<A, B, Element>: StoppingSink<Element>, @unchecked Sendable {
-    private let selector: (A, B) throws -> Element
-    private var a: A?
-    private var b: B?
-    private var done = (false, false)
+/// A sink over two sequences of different types.
+private class PairSink<A, B, Element>: StoppingSink<Element>, @unchecked Sendable {
+    let selector: (A, B) throws -> Element
 
     init(_ downstream: AnyObserver<Element>, _ selector: @escaping (A, B) throws -> Element) {
         self.selector = selector
         super.init(downstream)
     }
 
-    func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable {
+    /// Subscribes to both; returns what stops it all.
+    func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable { subscriptions }
+}
+
+private final class CombineLatestSink<A, B, Element>: PairSink<A, B, Element>, @unchecked Sendable {
+    private var a: A?
+    private var b: B?
+    private var done = (false, false)
+
+    override func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable {
         subscriptions.insert(first.run(AnyObserver { [self] event in
             receive(event.map { .left($0) }, left: true)
         }))
@@ -241,18 +223,12 @@ private final class CombineAllSink<Inner, Element>: StoppingSink<Element>, @unch
     }
 }
 
-private final class ZipSink<A, B, Element>: StoppingSink<Element>, @unchecked Sendable {
-    private let selector: (A, B) throws -> Element
+private final class ZipSink<A, B, Element>: PairSink<A, B, Element>, @unchecked Sendable {
     private var queueA: [A] = []
     private var queueB: [B] = []
     private var done = (false, false)
 
-    init(_ downstream: AnyObserver<Element>, _ selector: @escaping (A, B) throws -> Element) {
-        self.selector = selector
-        super.init(downstream)
-    }
-
-    func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable {
+    override func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable {
         subscriptions.insert(first.run(AnyObserver { [self] event in
             switch event {
             case .next(let value): lock.withLock { queueA.append(value) }; pump()

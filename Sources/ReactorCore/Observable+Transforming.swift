@@ -3,62 +3,29 @@
 extension Observable {
     /// Each element transformed; a thrown error ends the sequence with it.
     public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        Producer { observer in
-            let upstream = SingleAssignmentDisposable()
-            var stopped = false
-            upstream.setDisposable(self.run(AnyObserver { event in
-                if stopped { return }
-                switch event {
-                case .next(let element):
-                    do {
-                        observer.onNext(try transform(element))
-                    } catch {
-                        stopped = true
-                        observer.onError(error)
-                        upstream.dispose()
-                    }
-                case .error(let error):
-                    observer.onError(error)
-                    upstream.dispose()
-                case .completed:
-                    observer.onCompleted()
-                    upstream.dispose()
-                }
-            }))
-            return upstream
-        }
+        forEachElement { element, send in send(try transform(element)) }
     }
 
     /// Each element transformed, with the `nil` results left out.
     public func compactMap<Result>(_ transform: @escaping (Element) throws -> Result?) -> Observable<Result> {
-        Producer { observer in
-            let upstream = SingleAssignmentDisposable()
-            var stopped = false
-            upstream.setDisposable(self.run(AnyObserver { event in
-                if stopped { return }
-                switch event {
-                case .next(let element):
-                    do {
-                        if let result = try transform(element) { observer.onNext(result) }
-                    } catch {
-                        stopped = true
-                        observer.onError(error)
-                        upstream.dispose()
-                    }
-                case .error(let error):
-                    observer.onError(error)
-                    upstream.dispose()
-                case .completed:
-                    observer.onCompleted()
-                    upstream.dispose()
-                }
-            }))
-            return upstream
+        forEachElement { element, send in
+            if let result = try transform(element) { send(result) }
         }
     }
 
     /// The elements for which `predicate` holds.
     public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+        forEachElement { element, send in
+            if try predicate(element) { send(element) }
+        }
+    }
+
+    /// The operator that hands each element to `handle` with a way to send results on, and
+    /// passes the end on: what `map`, `filter`, `scan` and `distinctUntilChanged` are made of.
+    /// A thrown error ends the sequence with it and stops the source.
+    func forEachElement<Result>(
+        _ handle: @escaping (Element, (Result) -> Void) throws -> Void
+    ) -> Observable<Result> {
         Producer { observer in
             let upstream = SingleAssignmentDisposable()
             var stopped = false
@@ -67,14 +34,17 @@ extension Observable {
                 switch event {
                 case .next(let element):
                     do {
-                        if try predicate(element) { observer.onNext(element) }
+                        try handle(element, observer.onNext)
                     } catch {
                         stopped = true
                         observer.onError(error)
                         upstream.dispose()
                     }
-                case .error, .completed:
-                    observer.on(event)
+                case .error(let error):
+                    observer.onError(error)
+                    upstream.dispose()
+                case .completed:
+                    observer.onCompleted()
                     upstream.dispose()
                 }
             }))
@@ -136,31 +106,12 @@ extension Observable {
         into seed: Accumulate,
         accumulator: @escaping (inout Accumulate, Element) throws -> Void
     ) -> Observable<Accumulate> {
-        Producer { observer in
+        Observable<Accumulate>.deferred {
             var accumulate = seed
-            var stopped = false
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(self.run(AnyObserver { event in
-                if stopped { return }
-                switch event {
-                case .next(let element):
-                    do {
-                        try accumulator(&accumulate, element)
-                        observer.onNext(accumulate)
-                    } catch {
-                        stopped = true
-                        observer.onError(error)
-                        upstream.dispose()
-                    }
-                case .error(let error):
-                    observer.onError(error)
-                    upstream.dispose()
-                case .completed:
-                    observer.onCompleted()
-                    upstream.dispose()
-                }
-            }))
-            return upstream
+            return self.forEachElement { element, send in
+                try accumulator(&accumulate, element)
+                send(accumulate)
+            }
         }
     }
 
@@ -184,30 +135,14 @@ extension Observable {
         _ key: @escaping (Element) throws -> Key,
         comparer: @escaping (Key, Key) throws -> Bool
     ) -> Observable<Element> {
-        Producer { observer in
+        Observable.deferred {
             var last: Key?
-            var stopped = false
-            let upstream = SingleAssignmentDisposable()
-            upstream.setDisposable(self.run(AnyObserver { event in
-                if stopped { return }
-                switch event {
-                case .next(let element):
-                    do {
-                        let current = try key(element)
-                        if let previous = last, try comparer(previous, current) { return }
-                        last = current
-                        observer.onNext(element)
-                    } catch {
-                        stopped = true
-                        observer.onError(error)
-                        upstream.dispose()
-                    }
-                case .error, .completed:
-                    observer.on(event)
-                    upstream.dispose()
-                }
-            }))
-            return upstream
+            return self.forEachElement { element, send in
+                let current = try key(element)
+                if let previous = last, try comparer(previous, current) { return }
+                last = current
+                send(element)
+            }
         }
     }
 

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TaskKit
+import TaskModel
 
 /// `tasks edit ID` on a terminal: the title and notes in `$VISUAL`/`$EDITOR`, as `git commit`.
 struct EditorSession {

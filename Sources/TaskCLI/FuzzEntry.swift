@@ -1,6 +1,7 @@
 import CommandLineKit
+import TextFormats
 import TaskInterchange
-import TaskKit
+import TaskModel
 
 /// What the fuzz targets (`Fuzz/`, built by `scripts/fuzz` with libFuzzer) feed arbitrary
 /// bytes to; the tests replay the kept corpus through the same functions. Nothing here opens
@@ -26,7 +27,7 @@ public enum FuzzEntry {
                 _ = HelpFormatter(root: TasksSpec.root).help(for: path)
             }
         } catch {
-            _ = ErrorPresenter.present(error, databasePath: "/nonexistent/fuzz.db").text
+            _ = ErrorPresenter.present(error).text
         }
     }
 
@@ -58,10 +59,10 @@ public enum FuzzEntry {
                 record.task(over: nil, id: Int64(index + 1), uuid: record.uuid ?? "", bottom: 0, now: Timestamp(millisecondsSince1970: 0))
             }
             for format in InterchangeFormat.allCases {
-                var writer = ExportWriter(format: format, localTime: zone, escapingControls: selector & 1 == 0)
+                var writer = ExportWriter(format: format, localTime: zone)
                 var bytes: [UInt8] = []
                 writer.begin(to: &bytes)
-                for task in tasks { writer.append(task, to: &bytes) }
+                for task in tasks { writer.append(selector & 1 == 0 ? task.escapingControls() : task, to: &bytes) }
                 writer.end(to: &bytes)
             }
         default:

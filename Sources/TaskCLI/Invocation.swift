@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 import CommandLineKit
+import TextFormats
 import TaskInterchange
-import TaskKit
+import TaskModel
 import TaskStore
 
 /// Everything a run of `tasks` takes from its process — arguments, environment, standard
@@ -32,7 +33,7 @@ public struct Invocation {
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
         terminal: TerminalFacts, now: @escaping @Sendable () -> Timestamp = SystemClock.now,
-        today: @escaping () -> CalendarDay = LocalDay.today, makeUUID: (() -> String)? = nil,
+        today: @escaping () -> CalendarDay = SystemClock.today, makeUUID: (() -> String)? = nil,
         runEditor: @escaping (_ editor: String, _ path: String) -> Int32 = Editor.run,
         localTime: LocalTime = .system
     ) {
@@ -67,9 +68,6 @@ public struct Invocation {
 }
 
 /// The local calendar day, from the C library's idea of the time zone (`TZ`, /etc/localtime).
-public enum LocalDay {
-    public static func today() -> CalendarDay { LocalTime.system.day(SystemClock.now()) }
-}
 
 /// Running the user's editor, as `git commit` does: through `sh -c`, so `EDITOR="code -w"` works.
 public enum Editor {

@@ -1,4 +1,5 @@
 import CommandLineKit
+import TextFormats
 import TaskInterchange
 
 /// The `tasks` command tree: the one description that parsing, `help`, usage lines and
@@ -7,23 +8,9 @@ public enum TasksSpec {
     /// The program's version, printed by `tasks --version`.
     public static let version = "0.1.0"
 
-    /// What shells offer at completion time, from the database the command line would use.
-    static let ids = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f1,4")
-    static let listNames = ValueCompletion.command("tasks lists --format tsv 2>/dev/null | cut -f1")
-    static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
-    static let priorities = ValueCompletion.choices(["H", "M", "L"])
-    static let dates = ValueCompletion.choices(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+    static let fieldOptions: [OptionSpec] = [Option.list, Option.notes, Option.due, Option.priority, Option.tag]
 
-    static let fieldOptions: [OptionSpec] = [
-        .value("list", short: "l", name: "LIST", help: "The list (default Inbox).", completion: listNames),
-        .value("notes", short: "n", name: "TEXT", help: "Notes; may span lines."),
-        .value("due", name: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.", completion: dates),
-        .value("priority", short: "p", name: "H|M|L", help: "Priority; '' clears.", completion: priorities),
-        .value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.", repeatable: true,
-               completion: tagNames),
-    ]
-
-    static let idArguments = [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true, completion: ids)]
+    static let idArguments = [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true, completion: Completion.ids)]
 
     static let formatHelp = """
         FORMATS (--format):
@@ -78,33 +65,14 @@ public enum TasksSpec {
             EXIT STATUS: 0 done; 1 could not (no such task, database unreadable, read-only,
             corrupt or newer); 2 the command line or its input is wrong.
             """,
-        options: [
-            .value("db", name: "PATH", help: "The database file.", completion: .files),
-            .value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list').",
-                   completion: .choices(OutputFormat.allCases.map(\.rawValue))),
-            .flag("header", help: "With tsv, print a header line first."),
-            .value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off).",
-                   completion: .choices(["auto", "always", "never"])),
-            .flag("quiet", short: "q", help: "Say nothing on success."),
-            .flag("version", help: "Print the version."),
-        ],
+        options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.version],
         subcommands: [
             CommandSpec(
                 name: "list", aliases: ["ls"], abstract: "Show pending tasks, one section per list.",
                 discussion: "FILTER words are searched for like --search.\n\n" + formatHelp,
                 arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
-                options: [
-                    .value("list", short: "l", name: "LIST", help: "Only this list.", completion: listNames),
-                    .value("tag", short: "t", name: "TAG", help: "Only tasks with this tag.", completion: tagNames),
-                    .value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring ASCII case)."),
-                    .value("priority", short: "p", name: "H|M|L", help: "Only this priority.", completion: priorities),
-                    .value("due-before", name: "DATE", help: "Due before this day.", completion: dates),
-                    .flag("overdue", help: "Due before today."),
-                    .value("sort", name: "ORDER", help: "manual (default), due, priority or created.",
-                           completion: .choices(["manual", "due", "priority", "created"])),
-                    .flag("all", short: "a", help: "Pending and done."),
-                    .flag("done", short: "d", help: "Done only."),
-                ]
+                options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
+                          Option.all, Option.done]
             ),
             CommandSpec(
                 name: "add", abstract: "Add tasks: one per title, or one per line of stdin with '-'.",
@@ -116,27 +84,18 @@ public enum TasksSpec {
                 arguments: [ArgumentSpec("TITLE", help: "A title, or '-' to read titles from stdin.", variadic: true)],
                 options: fieldOptions
             ),
-            CommandSpec(
-                name: "toggle", abstract: "Flip tasks between done and pending.",
-                arguments: idArguments
-            ),
-            CommandSpec(
-                name: "done", abstract: "Mark tasks done (a done task stays done).",
-                arguments: idArguments
-            ),
-            CommandSpec(
-                name: "reopen", abstract: "Mark tasks pending again (a pending task stays pending).",
-                arguments: idArguments
-            ),
+            CommandSpec(name: "toggle", abstract: "Flip tasks between done and pending.", arguments: idArguments),
+            CommandSpec(name: "done", abstract: "Mark tasks done (a done task stays done).", arguments: idArguments),
+            CommandSpec(name: "reopen", abstract: "Mark tasks pending again (a pending task stays pending).", arguments: idArguments),
             CommandSpec(
                 name: "edit", abstract: "Change a task; with no field flags on a terminal, open $VISUAL/$EDITOR.",
                 discussion: "In the editor the first line is the title; the lines after a blank line are the notes.",
-                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: ids)],
-                options: [.value("title", name: "TITLE", help: "The new title.")] + fieldOptions
+                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)],
+                options: [Option.title] + fieldOptions
             ),
             CommandSpec(
                 name: "show", abstract: "Show every field of one task.",
-                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: ids)]
+                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)]
             ),
             CommandSpec(
                 name: "delete", aliases: ["rm"], abstract: "Delete tasks.",
@@ -145,14 +104,8 @@ public enum TasksSpec {
             CommandSpec(
                 name: "move", aliases: ["mv"], abstract: "Reorder a task, or move it to another list.",
                 discussion: "Give exactly one of --before, --after, --top, --bottom and --list.",
-                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: ids)],
-                options: [
-                    .value("before", name: "ID", help: "Just before this task (in its list).", completion: ids),
-                    .value("after", name: "ID", help: "Just after this task (in its list).", completion: ids),
-                    .flag("top", help: "First in its list."),
-                    .flag("bottom", help: "Last in its list."),
-                    .value("list", short: "l", name: "LIST", help: "Last in this list.", completion: listNames),
-                ]
+                arguments: [ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)],
+                options: [Option.before, Option.after, Option.top, Option.bottom, Option.toList]
             ),
             CommandSpec(name: "lists", abstract: "Show the lists with their pending and done counts."),
             CommandSpec(
@@ -166,8 +119,7 @@ public enum TasksSpec {
                       todotxt      todo.txt lines: x, (A), +list, @tag, due:; notes are left out
                     What a format cannot hold is named on stderr.
                     """,
-                options: [.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
-                                 completion: .choices(InterchangeFormat.allCases.map(\.rawValue)))]
+                options: [Option.exportFormat]
             ),
             CommandSpec(
                 name: "import", abstract: "Read tasks from a file or stdin, in one transaction.",
@@ -183,8 +135,7 @@ public enum TasksSpec {
                     """,
                 arguments: [ArgumentSpec("FILE", help: "The file, or '-' for stdin (the default when stdin is not a terminal).",
                                          optional: true, completion: .files)],
-                options: [.value("format", short: "f", name: "FORMAT", help: "json, taskwarrior or todotxt.",
-                                 completion: .choices(["json", "taskwarrior", "todotxt"]))]
+                options: [Option.importFormat]
             ),
             CommandSpec(
                 name: "completions", abstract: "Print a completion script for bash, zsh or fish.",

@@ -1,12 +1,10 @@
-import CommandLineKit
-import TaskKit
+import TextFormats
+import TaskModel
 
 /// Writing tasks out in an interchange format, a task at a time.
 public struct ExportWriter {
     public let format: InterchangeFormat
     private let localTime: CachedLocalTime
-    /// Control characters shown escaped (stdout is a terminal).
-    public let escapingControls: Bool
     private var count = 0
     private var notKept = NotKept()
 
@@ -14,10 +12,9 @@ public struct ExportWriter {
     static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
                              "created", "modified"]
 
-    public init(format: InterchangeFormat, localTime: LocalTime, escapingControls: Bool) {
+    public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
         self.localTime = CachedLocalTime(localTime)
-        self.escapingControls = escapingControls
     }
 
     /// What comes before the first task.
@@ -29,9 +26,8 @@ public struct ExportWriter {
         }
     }
 
-    /// One task.
+    /// One task, as given (a view that writes to a terminal escapes it first).
     public mutating func append(_ task: Task, to bytes: inout [UInt8]) {
-        let task = escapingControls ? task.escapingControls() : task
         switch format {
         case .json, .taskwarrior:
             bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
@@ -74,19 +70,5 @@ enum CSVRow {
             CSV.append(field, to: &bytes)
         }
         bytes.append(contentsOf: [0x0D, 0x0A])
-    }
-}
-
-extension Task {
-    /// The task as a terminal may show it: controls in its text fields escaped (`\e`, `\x07`),
-    /// line breaks in the notes kept. Every writer that prints to a terminal goes by this.
-    public func escapingControls() -> Task {
-        var task = self
-        task.title = TerminalText.escapingControls(title)
-        task.notes = notes.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
-        task.list = TerminalText.escapingControls(list)
-        task.tags = tags.map(TerminalText.escapingControls)
-        return task
     }
 }

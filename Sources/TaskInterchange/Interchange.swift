@@ -1,4 +1,4 @@
-import TaskKit
+import TaskModel
 
 /// The formats tasks move in and out in.
 public enum InterchangeFormat: String, CaseIterable, Sendable {

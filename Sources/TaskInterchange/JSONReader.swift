@@ -1,4 +1,4 @@
-import CommandLineKit
+import TextFormats
 
 /// A pull reader of JSON text (RFC 8259) over bytes: the caller asks for the value it expects
 /// next, so 100,000 task objects are read without building a tree of them. Strict: control

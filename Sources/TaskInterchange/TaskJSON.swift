@@ -1,5 +1,5 @@
-import CommandLineKit
-import TaskKit
+import TextFormats
+import TaskModel
 
 /// Our own JSON: an array of the task objects `tasks list --format json` prints, with every
 /// field of the contract. Export, import into an empty file and export again gives the same

@@ -1,5 +1,5 @@
-import CommandLineKit
-import TaskKit
+import TextFormats
+import TaskModel
 
 /// Taskwarrior's JSON (2.6 and 3.x `task export`, and what `task import` accepts).
 ///

@@ -1,5 +1,5 @@
-import CommandLineKit
-import TaskKit
+import TextFormats
+import TaskModel
 
 /// todo.txt (github.com/todotxt/todo.txt), as todo.txt-cli writes it: one task per line,
 /// `x DONE-DATE` for a completed task, `(A)` for priority, a creation date, then the text

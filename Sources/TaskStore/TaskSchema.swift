@@ -60,7 +60,4 @@ public enum TaskSchema {
             try db.run("INSERT INTO sqlite_sequence (name, seq) VALUES ('task', max(?, coalesce((SELECT max(id) FROM task), 0)))", sequence)
         },
     ]
-
-    /// The columns every task query reads, in the order `SQLiteTaskService.readTask` expects.
-    static let columns = "id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified"
 }

@@ -26,16 +26,5 @@ public func goldenMismatch(_ text: String, named name: String, file: String = #f
 
 /// The paths of the regular files in `folder`, sorted (none when it cannot be read).
 public func files(in folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-        // Read the name in place: a dirent is only as long as its name, so copying the whole
-        // 256-byte d_name field can read past the end of the buffer (AddressSanitizer saw it).
-        let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
-            field.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-        }
-        if name != "." && name != ".." && entry.pointee.d_type == UInt8(DT_REG) { names.append(folder + "/" + name) }
-    }
-    return names.sorted()
+    directoryEntries(folder).map { folder + "/" + $0 }.filter { !isDirectory($0) }
 }

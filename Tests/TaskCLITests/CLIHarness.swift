@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import CommandLineKit
+import TextFormats
 import TaskCLI
 import TaskInterchange
-import TaskKit
+import TaskModel
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import TaskKit
+import TaskModel
 import TestSupport
 import Testing
 
@@ -144,7 +144,9 @@ struct CommandTests {
         let cli = CommandTests.seeded()
         #expect(cli.run(["edit", "1", "--title", "Buy oat milk", "--tag", "-errand", "--tag", "dairy", "--due", ""], terminal: true).stdout
             == "Changed 1: Buy oat milk\n")
-        #expect(cli.run("show", "1", "--format", "tsv").stdout == "1\tfalse\tInbox\tBuy oat milk\t\tH\tdairy shop\n")
+        let shown = cli.run("show", "1", "--format", "tsv").stdout.split(separator: "\n").prefix(9).joined(separator: "\n")
+        #expect(shown == "id\t1\ntitle\tBuy oat milk\nlist\tInbox\ndone\tfalse\ncompleted\t\ndue\t\npriority\tH\ntags\tdairy shop\nnotes\t",
+                "in a pipe, one field<TAB>value line per field")
         #expect(cli.run("edit", "2", "--list", "Home").status == 0)
         #expect(cli.run("show", "2", "--format", "json").stdout.contains(#""notes":"about Sunday\nand the trip","list":"Home""#))
     }

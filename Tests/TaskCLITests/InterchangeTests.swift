@@ -2,7 +2,7 @@
 import Glibc
 #endif
 @testable import TaskCLI
-import TaskKit
+import TaskModel
 import TestSupport
 import Testing
 

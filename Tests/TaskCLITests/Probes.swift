@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CommandLineKit
+import TextFormats
 
 enum TerminalTextProbe {
     /// The terminal cells before the first `marker` in `line`.

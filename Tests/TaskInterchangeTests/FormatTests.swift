@@ -1,4 +1,4 @@
-import TaskKit
+import TaskModel
 import TestSupport
 import Testing
 @testable import TaskInterchange
@@ -10,7 +10,7 @@ func day(_ text: String) -> CalendarDay? { CalendarDay(text) }
 func time(_ text: String) -> Timestamp? { TimestampText.parse(text) }
 
 func write(_ tasks: [Task], as format: InterchangeFormat, localTime: LocalTime = newYork) -> (String, [String]) {
-    var writer = ExportWriter(format: format, localTime: localTime, escapingControls: false)
+    var writer = ExportWriter(format: format, localTime: localTime)
     var bytes: [UInt8] = []
     writer.begin(to: &bytes)
     for task in tasks { writer.append(task, to: &bytes) }
@@ -186,7 +186,7 @@ let sampleTasks: [Task] = [
         #expect(Set(records.compactMap(\.uuid)).count == 3)
         #expect(try TodoTxt.read(Array(text.utf8), localTime: newYork).batch.records == records)
         #expect(records[0].uuid == TodoTxt.uuid(title: "Call mom", occurrence: 0))
-        #expect(records[0].uuid.map(TaskImportReactor.normalizedUUID) == records[0].uuid)
+        #expect(records[0].uuid.map(UUIDText.normalized) == records[0].uuid)
     }
 
     @Test func badLinesAreNamed() {

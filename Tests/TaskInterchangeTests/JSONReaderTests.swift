@@ -1,4 +1,4 @@
-import TaskKit
+import TaskModel
 import Testing
 @testable import TaskInterchange
 

@@ -1,5 +1,6 @@
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore

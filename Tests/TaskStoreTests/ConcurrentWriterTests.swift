@@ -1,6 +1,7 @@
 import Dispatch
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore

@@ -1,6 +1,7 @@
 import ReactorCore
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore
@@ -60,7 +61,9 @@ struct TaskStoreImportTests {
         // halfway through the batch, and the whole transaction is rolled back.
         var records = (1...250).map { TaskRecord(title: "task \($0)") }
         records[180].title = "   "
-        #expect(throws: SQLiteError.self) { try run(service.importTasks(records)) }
+        #expect(throws: TaskServiceError.unexpected(service.path + ": CHECK constraint failed: length(trim(title)) > 0")) {
+            try run(service.importTasks(records))
+        }
         #expect(try run(service.fetch(TaskQuery(status: .all))).map(\.title) == ["kept"])
     }
 

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore

@@ -1,6 +1,7 @@
 import ReactorCore
 import ReactorTesting
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore
@@ -60,7 +61,7 @@ struct ReactorsOnSQLiteTests {
         store.receive { $0.isLoading = true }
         store.receive { $0.sections = query.sections(from: (try? service.fetchNow(query)) ?? []) }
         store.receive { $0.isLoading = false }
-        store.send(.deleteTasks([1, 42])) { $0.failure = ServiceFailure(TaskServiceError.notFound(ids: [42])) }
+        store.send(.deleteTasks([1, 42])) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [42])) }
         #expect(try service.fetchNow(query).count == 1)
         store.finish()
     }

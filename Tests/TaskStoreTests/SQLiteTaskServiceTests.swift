@@ -3,7 +3,8 @@ import Glibc
 #endif
 import ReactorCore
 import SQLiteDB
-import TaskKit
+import TaskModel
+import TaskReactors
 import TestSupport
 import Testing
 @testable import TaskStore
@@ -87,7 +88,7 @@ struct TaskStoreFieldTests {
             try service.db.execute("PRAGMA user_version = 99")
         }
         let before = readBytes(path)
-        #expect(throws: NewerSchemaError(found: 99, supported: TaskSchema.migrations.count)) {
+        #expect(throws: TaskServiceError.newerSchema(path: path, found: 99, supported: TaskSchema.migrations.count)) {
             try SQLiteTaskService(path: path)
         }
         #expect(readBytes(path) == before)
@@ -97,17 +98,18 @@ struct TaskStoreFieldTests {
         let folder = TemporaryFolder()
         let path = folder.file("todo.txt")
         writeBytes(path, Array("- buy milk\n".utf8))
-        #expect {
+        #expect(throws: TaskServiceError.notADatabase(path: path, reason: "file is not a database")) {
             try SQLiteTaskService(path: path)
-        } throws: { ($0 as? SQLiteError)?.code == .notADatabase }
+        }
         #expect(readBytes(path) == Array("- buy milk\n".utf8))
     }
 
     @Test func aFolderThatCannotBeCreatedIsATypedError() {
         let folder = TemporaryFolder()
         writeBytes(folder.file("file"), [1])
-        #expect(throws: PrivateFile.Failure.self) {
-            try SQLiteTaskService(path: folder.file("file/sub/tasks.db"))
+        let path = folder.file("file/sub/tasks.db")
+        #expect(throws: TaskServiceError.cannotCreate(path: path, reason: folder.file("file/sub") + ": Not a directory")) {
+            try SQLiteTaskService(path: path)
         }
     }
 }
@@ -120,7 +122,7 @@ struct TaskStoreBatchTests {
         _ = try run(service.create([TaskDraft(title: "existing")]))
         var events: [TaskEvent] = []
         let subscription = service.event.subscribe(onNext: { events.append($0) })
-        #expect(throws: SQLiteError.self) {
+        #expect(throws: TaskServiceError.unexpected(service.path + ": CHECK constraint failed: length(trim(title)) > 0")) {
             try run(service.create([TaskDraft(title: "a"), TaskDraft(title: "   "), TaskDraft(title: "c")]))
         }
         #expect(try service.fetchNow(TaskQuery()).map(\.title) == ["existing"])
@@ -298,9 +300,9 @@ struct TaskStoreReadOnlyTests {
         defer { makeWritable(path) }
         let service = try SQLiteTaskService(path: path)
         #expect(try service.fetchNow(TaskQuery()).map(\.title) == ["keep me"])
-        #expect {
+        #expect(throws: TaskServiceError.readOnly(path: path)) {
             try run(service.create([TaskDraft(title: "new")]))
-        } throws: { ($0 as? SQLiteError)?.code == .readOnly }
+        }
         #expect(readBytes(path) == before)
     }
 }
@@ -327,7 +329,7 @@ struct UUIDTests {
     }
 
     @Test func randomUUIDsAreVersion4() {
-        let uuid = Array(RandomUUID.make())
+        let uuid = Array(UUIDText.random())
         #expect(uuid.count == 36 && uuid[14] == "4" && "89ab".contains(uuid[19]))
     }
 }

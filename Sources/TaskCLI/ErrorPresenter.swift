@@ -1,0 +1,52 @@
+import CommandLineKit
+import TaskModel
+
+/// Turns whatever failed into a `CLIError`: the one place errors get their words and status.
+enum ErrorPresenter {
+    static func present(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: return error
+        case let error as UsageError: return .usage(error.description)
+        case let error as TaskFieldError: return .usage(error.description)
+        case let error as TaskServiceError: return present(error)
+        default: return .failure(String(describing: error))
+        }
+    }
+
+    static func present(_ error: TaskServiceError) -> CLIError {
+        switch error {
+        case .notFound(let ids):
+            let names = ids.map(String.init).joined(separator: ", ")
+            return .failure(ids.count == 1 ? "no task with id \(names); nothing was changed" : "no tasks with ids \(names); nothing was changed",
+                            hint: "'tasks list --all' shows the ids")
+        case .moveRelativeToItself(let id):
+            return .usage("task \(id) cannot be moved before or after itself")
+        case .notADatabase(let path, let reason):
+            return .failure("'\(path)' is not a tasks database (\(reason)); it was left untouched", hint: "check the path given by --db or TASKS_DB")
+        case .damaged(let path, let reason):
+            return .failure("'\(path)' is damaged (\(reason)); nothing was changed", hint: "restore it from a backup, or try: sqlite3 FILE '.recover'")
+        case .readOnly(let path):
+            return .failure("'\(path)' is read-only; nothing was changed", hint: "check its permissions and its folder's")
+        case .locked(let path):
+            return .failure("'\(path)' is locked by another program and stayed locked; nothing was changed",
+                            hint: "try again when the other program is done")
+        case .diskFull(let path):
+            return .failure("the disk holding '\(path)' is full; nothing was changed")
+        case .newerSchema(let path, let found, let supported):
+            return .failure("'\(path)' is from a newer version of tasks (schema \(found); this one knows up to \(supported)); it was left untouched",
+                            hint: "use a newer tasks, or another --db")
+        case .cannotCreate(let path, let reason):
+            return .failure("cannot create the database at '\(path)': \(reason)", hint: "give a writable place with --db PATH or TASKS_DB")
+        case .cannotOpen(let path, let reason, let folderIsReadOnly):
+            if folderIsReadOnly {
+                return .failure("cannot open '\(path)': its folder is read-only (\(reason)); nothing was changed",
+                                hint: "SQLite needs to write beside the file; copy it somewhere writable to read it")
+            }
+            return .failure("cannot open '\(path)' (\(reason))", hint: "check that its folder exists and is writable")
+        case .ioFailure(let path, let reason):
+            return .failure("cannot read or write '\(path)' (\(reason)); nothing was changed")
+        case .unexpected(let description):
+            return .failure(description)
+        }
+    }
+}

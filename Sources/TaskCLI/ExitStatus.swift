@@ -1,0 +1,23 @@
+import TaskModel
+
+/// A run's outcome: the worst exit status so far (0, then 1 or 2); each failure is one
+/// message on stderr, in `ErrorPresenter`'s words.
+final class ExitStatus {
+    private(set) var code: Int32 = 0
+    private let console: Console
+
+    init(console: Console) { self.console = console }
+
+    /// Whether something failed.
+    var failed: Bool { code != 0 }
+
+    func fail(_ error: CLIError) {
+        console.clearProgress()
+        console.stderr.write(error.text)
+        code = max(code, error.status)
+    }
+
+    func fail(_ error: TaskServiceError) { fail(ErrorPresenter.present(error)) }
+
+    func fail(_ error: TaskFieldError) { fail(ErrorPresenter.present(error)) }
+}

@@ -1,0 +1,62 @@
+import CommandLineKit
+import TaskInterchange
+
+/// Every option of the command tree, declared once: the tree lists them and the reader reads
+/// them through these same values (`parsed.value(Option.list)`), so a name is never typed
+/// twice. `StructureTests`' sibling in TaskCLITests checks that each is read where declared.
+enum Option {
+    // The root's, valid after every command.
+    static let db = OptionSpec.value("db", name: "PATH", help: "The database file.", completion: .files)
+    static let format = OptionSpec.value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list').",
+                                         completion: .choices(OutputFormat.allCases.map(\.rawValue)))
+    static let header = OptionSpec.flag("header", help: "With tsv, print a header line first.")
+    static let color = OptionSpec.value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off).",
+                                        completion: .choices(["auto", "always", "never"]))
+    static let quiet = OptionSpec.flag("quiet", short: "q", help: "Say nothing on success.")
+    static let version = OptionSpec.flag("version", help: "Print the version.")
+
+    // `list`'s filters.
+    static let inList = OptionSpec.value("list", short: "l", name: "LIST", help: "Only this list.", completion: Completion.listNames)
+    static let withTag = OptionSpec.value("tag", short: "t", name: "TAG", help: "Only tasks with this tag.", completion: Completion.tagNames)
+    static let search = OptionSpec.value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring ASCII case).")
+    static let withPriority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Only this priority.",
+                                               completion: Completion.priorities)
+    static let dueBefore = OptionSpec.value("due-before", name: "DATE", help: "Due before this day.", completion: Completion.dates)
+    static let overdue = OptionSpec.flag("overdue", help: "Due before today.")
+    static let sort = OptionSpec.value("sort", name: "ORDER", help: "manual (default), due, priority or created.",
+                                       completion: .choices(["manual", "due", "priority", "created"]))
+    static let all = OptionSpec.flag("all", short: "a", help: "Pending and done.")
+    static let done = OptionSpec.flag("done", short: "d", help: "Done only.")
+
+    // The fields of `add` and `edit`.
+    static let title = OptionSpec.value("title", name: "TITLE", help: "The new title.")
+    static let list = OptionSpec.value("list", short: "l", name: "LIST", help: "The list (default Inbox).", completion: Completion.listNames)
+    static let notes = OptionSpec.value("notes", short: "n", name: "TEXT", help: "Notes; may span lines.")
+    static let due = OptionSpec.value("due", name: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.",
+                                      completion: Completion.dates)
+    static let priority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Priority; '' clears.", completion: Completion.priorities)
+    static let tag = OptionSpec.value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.",
+                                      repeatable: true, completion: Completion.tagNames)
+
+    // `move`'s places.
+    static let before = OptionSpec.value("before", name: "ID", help: "Just before this task (in its list).", completion: Completion.ids)
+    static let after = OptionSpec.value("after", name: "ID", help: "Just after this task (in its list).", completion: Completion.ids)
+    static let top = OptionSpec.flag("top", help: "First in its list.")
+    static let bottom = OptionSpec.flag("bottom", help: "Last in its list.")
+    static let toList = OptionSpec.value("list", short: "l", name: "LIST", help: "Last in this list.", completion: Completion.listNames)
+
+    // `export` and `import`, each with its own formats.
+    static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
+                                               completion: .choices(InterchangeFormat.allCases.map(\.rawValue)))
+    static let importFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, taskwarrior or todotxt.",
+                                               completion: .choices(["json", "taskwarrior", "todotxt"]))
+}
+
+/// What shells offer at completion time, from the database the command line would use.
+enum Completion {
+    static let ids = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f1,4")
+    static let listNames = ValueCompletion.command("tasks lists --format tsv 2>/dev/null | cut -f1")
+    static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
+    static let priorities = ValueCompletion.choices(["H", "M", "L"])
+    static let dates = ValueCompletion.choices(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+}

@@ -1,0 +1,39 @@
+import TaskModel
+import TaskReactors
+import TextFormats
+
+/// Tasks on standard output: as records in the chosen format, or as sentences for a person
+/// (`Done 3: Buy milk`).
+struct TaskPrinter {
+    let console: Console
+    /// Today, for the table's overdue mark; asked only when a table is written.
+    let today: () -> CalendarDay
+
+    /// The writer of the chosen format, set up for where standard output goes.
+    var writer: TaskWriter {
+        let terminal = console.terminal
+        return TaskWriter(output: console.stdout, format: console.settings.format, header: console.settings.header,
+                          terminalWidth: terminal.stdoutIsTerminal ? terminal.width : nil,
+                          escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: console.settings.color),
+                          today: console.settings.format == .table ? today() : nil)
+    }
+
+    /// `Done 3: Buy milk`, for each task up to ten, then a count of the rest.
+    func confirm(_ verb: String, _ tasks: [Task]) {
+        for task in tasks.prefix(10) {
+            console.stdout.write("\(verb) \(task.id): \(TerminalText.escapingControls(task.title))\n")
+        }
+        if tasks.count > 10 { console.stdout.write("\(verb) \(tasks.count - 10) more.\n") }
+    }
+
+    /// The tasks a command changed, as records in the chosen format, or as sentences.
+    func report(_ verb: String, _ tasks: [Task]) {
+        let settings = console.settings
+        if settings.quiet { return }
+        if settings.format == .table {
+            if console.terminal.stdoutIsTerminal || settings.isExplicit { confirm(verb, tasks) }
+        } else if settings.isExplicit {
+            writer.write([TaskSection(header: "", items: tasks)])
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import TaskModel
+
+/// What every view of a run is given: where it writes and how the run ends.
+struct ViewContext {
+    let console: Console
+    let status: ExitStatus
+    /// Today, for the table's overdue mark; asked only when a table is written.
+    let today: () -> CalendarDay
+
+    /// Tasks on standard output, as records or sentences.
+    var printer: TaskPrinter { TaskPrinter(console: console, today: today) }
+}

@@ -1,0 +1,56 @@
+import ReactorCore
+import TaskInterchange
+import TaskModel
+import TaskReactors
+
+/// The import screen: a progress line while a large file is written, then what happened —
+/// with what the file held that has no place here — or why nothing was imported.
+final class ImportView: CommandView<TaskImportReactor> {
+    private let file: ImportedFile
+    /// `'tasks.json'` or `stdin`, for messages.
+    private let source: String
+
+    init(context: ViewContext, file: ImportedFile, source: String) {
+        self.file = file
+        self.source = source
+        super.init(context: context)
+    }
+
+    override func bind(reactor: TaskImportReactor) {
+        reactor.pulse(\.$validationError)
+            .compactMap { $0 }
+            .bind { [unowned self] error in context.status.fail(.usage("cannot import \(source): \(error); nothing was imported")) }
+            .disposed(by: disposeBag)
+
+        reactor.pulse(\.$failure)
+            .compactMap { $0 }
+            .bind { [unowned self] failure in context.status.fail(failure) }
+            .disposed(by: disposeBag)
+
+        reactor.state.map(\.importing).distinctUntilChanged().skip(1)
+            .bind { [unowned self] count in
+                guard file.batch.records.count >= 1000 else { return }
+                context.console.progress(count.map { "Importing \($0) tasks…" })
+            }
+            .disposed(by: disposeBag)
+
+        reactor.state.compactMap(\.result).take(1)
+            .bind { [unowned self] result in printResult(result) }
+            .disposed(by: disposeBag)
+    }
+
+    /// On stderr (a message, not a result): `Imported 3 tasks from 'a.json': 2 new, 1 updated.`
+    private func printResult(_ result: TaskImportResult) {
+        if context.console.settings.quiet { return }
+        if !file.skipped.isEmpty {
+            context.console.warn("not imported: \(file.skipped.joined(separator: ", "))"
+                        + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its pending instances)" : ""))
+        }
+        if !file.notKept.isEmpty {
+            context.console.warn("no place here for: \(file.notKept.joined(separator: ", "))")
+        }
+        let total = result.created + result.updated + result.unchanged
+        context.console.message("Imported \(total) task\(total == 1 ? "" : "s") from \(source): "
+                       + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged.")
+    }
+}

@@ -1,0 +1,61 @@
+import ReactorCore
+import TaskModel
+import TaskInterchange
+import TaskReactors
+import TextFormats
+
+/// `tasks show`: every field of the task `TaskEditReactor` loaded. On a terminal, aligned
+/// `field  value` lines; in a pipe one `field<TAB>value` line per field (as `gh issue view`
+/// prints), values escaped as in TSV; with `--format json`, one object.
+final class ShowView: CommandView<TaskEditReactor> {
+
+    override func bind(reactor: TaskEditReactor) {
+        bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
+        reactor.state.compactMap(\.task).take(1)
+            .bind { [unowned self] task in write(task) }
+            .disposed(by: disposeBag)
+    }
+
+    /// Every field, named as in JSON, as scripts read them: `done` is `true` or `false`.
+    static func fields(of task: Task) -> [(name: String, value: String)] {
+        [
+            ("id", String(task.id)), ("title", task.title), ("list", task.list), ("done", task.isDone ? "true" : "false"),
+            ("completed", task.completed.map(TimestampText.iso8601) ?? ""), ("due", task.due?.description ?? ""),
+            ("priority", task.priority?.rawValue ?? ""), ("tags", task.tags.joined(separator: " ")), ("notes", task.notes),
+            ("position", String(task.position)), ("created", TimestampText.iso8601(task.created)),
+            ("modified", TimestampText.iso8601(task.modified)), ("uuid", task.uuid),
+        ]
+    }
+
+    /// The rows a person reads: `done` says when, notes keep their lines.
+    static func rows(of task: Task) -> [(name: String, value: String)] {
+        let done = task.isDone ? "yes, " + (task.completed.map(TimestampText.iso8601) ?? "") : "no"
+        return fields(of: task).compactMap { field in
+            switch field.name {
+            case "done": return ("done", done)
+            case "completed": return nil
+            case "notes": return ("notes", field.value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n           "))
+            default: return field
+            }
+        }
+    }
+
+    private func write(_ task: Task) {
+        let output = context.console.stdout
+        let shown = context.console.terminal.stdoutIsTerminal ? task.escapingControls() : task
+        switch context.console.settings.format {
+        case .table:
+            for (name, value) in ShowView.rows(of: shown) {
+                var line = TerminalText.padded(name, toWidth: 9) + "  " + value
+                while line.last == " " { line.removeLast() }
+                output.write(line + "\n")
+            }
+        case .json:
+            output.append { TaskJSON.append(shown, to: &$0) }
+            output.write("\n")
+        case .tsv, .csv, .ids:
+            if context.console.settings.header { output.write(TSV.line(["field", "value"])) }
+            for (name, value) in ShowView.fields(of: shown) { output.write(TSV.line([name, value])) }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TextFormats
+
+/// The rules a task's fields follow, in one place: what `tasks add`, `tasks edit`, the editor
+/// of `tasks ui` and every import check, each with the error that says what to do.
+public enum FieldRules {
+    /// The longest title accepted, in UTF-8 bytes: a title is one line, not a document.
+    public static let maximumTitleBytes = 4096
+
+    /// `title` trimmed, or why it cannot be one.
+    public static func title(_ title: String) throws(TaskFieldError) -> String {
+        let trimmed = title.trimmingWhitespace
+        if trimmed.isEmpty { throw .emptyTitle }
+        var bytes = trimmed
+        let asciiHasBreak = bytes.withUTF8 { utf8 -> Bool? in
+            utf8.allSatisfy { $0 < 0x80 } ? utf8.contains { $0 >= 0x0A && $0 <= 0x0D } : nil
+        }
+        if asciiHasBreak ?? trimmed.contains(where: \.isNewline) { throw .multilineTitle }
+        if trimmed.utf8.count > maximumTitleBytes { throw .titleTooLong(bytes: trimmed.utf8.count, limit: maximumTitleBytes) }
+        return trimmed
+    }
+
+    /// `list` trimmed, or why it cannot name a list.
+    public static func list(_ list: String) throws(TaskFieldError) -> String {
+        if list == Task.defaultList { return list }
+        let trimmed = list.trimmingWhitespace
+        if trimmed.isEmpty || trimmed.contains(where: \.isNewline) { throw .emptyList }
+        return trimmed
+    }
+
+    /// Throws for a tag that is empty or holds a space or line break.
+    public static func checkTag(_ tag: String) throws(TaskFieldError) {
+        var text = tag
+        let plain = text.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
+        if plain { return }
+        if tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) { throw .badTag(tag) }
+    }
+
+    /// The priority `text` names (`H`, `M`, `L` in any case), `nil` for empty text.
+    public static func priority(_ text: String) throws(TaskFieldError) -> Priority? {
+        let word = text.trimmingWhitespace.uppercased()
+        if word.isEmpty { return nil }
+        guard let priority = Priority(rawValue: word) else { throw .badPriority(text) }
+        return priority
+    }
+
+    /// The day `text` names, counted from `today` (see `DueDate`), `nil` for empty text.
+    public static func day(_ text: String, today: CalendarDay) throws(TaskFieldError) -> CalendarDay? {
+        if text.trimmingWhitespace.isEmpty { return nil }
+        guard let day = DueDate.parse(text, today: today) else { throw .badDue(text) }
+        return day
+    }
+
+    /// `uuid` in lower case, or why it is not one.
+    public static func uuid(_ uuid: String) throws(TaskFieldError) -> String {
+        guard let normalized = UUIDText.normalized(uuid) else { throw .badUUID(uuid) }
+        return normalized
+    }
+}

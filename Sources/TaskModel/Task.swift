@@ -1,0 +1,69 @@
+/// One task, with the fields of the command-line contract (`shared/design/CLI.md`).
+public struct Task: Equatable, Hashable, Sendable {
+    /// Stable, never reused, never renumbered.
+    public var id: Int64
+    /// For import, export and moving data between machines.
+    public var uuid: String
+    /// One line, not empty after trimming.
+    public var title: String
+    /// Free text; may be empty, may span lines.
+    public var notes: String
+    /// The section the task sits in.
+    public var list: String
+    /// Whether it is completed.
+    public var isDone: Bool
+    /// When it was completed, while done.
+    public var completed: Timestamp?
+    /// The local calendar day it is due.
+    public var due: CalendarDay?
+    /// `H`, `M` or `L`.
+    public var priority: Priority?
+    /// Words without spaces, sorted, each once.
+    public var tags: [String]
+    /// Manual order inside its list: smaller first. Gaps are normal.
+    public var position: Int64
+    /// When it was created.
+    public var created: Timestamp
+    /// When it last changed.
+    public var modified: Timestamp
+
+    /// A task with every field given.
+    public init(
+        id: Int64, uuid: String, title: String, notes: String = "", list: String = Task.defaultList,
+        isDone: Bool = false, completed: Timestamp? = nil, due: CalendarDay? = nil, priority: Priority? = nil,
+        tags: [String] = [], position: Int64 = 0, created: Timestamp, modified: Timestamp
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.title = title
+        self.notes = notes
+        self.list = list
+        self.isDone = isDone
+        self.completed = completed
+        self.due = due
+        self.priority = priority
+        self.tags = tags
+        self.position = position
+        self.created = created
+        self.modified = modified
+    }
+
+    /// The list a task goes to when none is named.
+    public static let defaultList = "Inbox"
+}
+
+/// A task's priority.
+public enum Priority: String, CaseIterable, Comparable, Sendable {
+    case high = "H", medium = "M", low = "L"
+
+    /// 0 for high, 2 for low: the order in which they sort.
+    public var rank: Int {
+        switch self {
+        case .high: return 0
+        case .medium: return 1
+        case .low: return 2
+        }
+    }
+
+    public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
+}

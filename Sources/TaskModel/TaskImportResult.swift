@@ -1,0 +1,15 @@
+/// What an import did.
+public struct TaskImportResult: Equatable, Sendable {
+    /// Tasks that were not there before.
+    public var created: Int
+    /// Tasks whose uuid was there, with a field that differed.
+    public var updated: Int
+    /// Tasks whose uuid was there with every field the same: not written at all.
+    public var unchanged: Int
+
+    public init(created: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.created = created
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}

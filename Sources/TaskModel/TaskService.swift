@@ -1,0 +1,41 @@
+import ReactorCore
+
+/// What the reactors ask of storage, in RxTodo's shape: each call returns an Observable that
+/// does its work when subscribed, and every change is also announced on `event` — after it
+/// was committed — so that every reactor showing a task can update itself.
+public protocol TaskService: AnyObject {
+    /// Every committed change, in commit order, once committed: this service's own and,
+    /// where the service follows its store, other processes' too.
+    var event: Observable<TaskEvent> { get }
+
+    /// The tasks `query` selects, filtered, sorted and grouped by the store.
+    func fetch(_ query: TaskQuery) -> Observable<[Task]>
+
+    /// One task by id; fails with `TaskServiceError.notFound` when there is none.
+    func task(id: Int64) -> Observable<Task>
+
+    /// Creates all of `drafts` in one transaction: all of them or none.
+    func create(_ drafts: [TaskDraft]) -> Observable<[Task]>
+
+    /// Changes the fields `changes` names and keeps the others.
+    func update(id: Int64, _ changes: TaskChanges) -> Observable<Task>
+
+    /// Deletes all of `ids` or, when one does not exist, none.
+    func delete(ids: [Int64]) -> Observable<[Task]>
+
+    /// Marks all of `ids` done (or pending); a task already so is left as it is.
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]>
+
+    /// Flips each of `ids` between done and pending.
+    func toggle(ids: [Int64]) -> Observable<[Task]>
+
+    /// Moves a task within its list or to another list.
+    func move(id: Int64, to placement: TaskPlacement) -> Observable<Task>
+
+    /// The lists with their pending and done counts, by name.
+    func lists() -> Observable<[TaskListSummary]>
+
+    /// Writes `records` in one transaction: a record whose uuid exists updates that task
+    /// (and changes nothing when every field is the same), any other creates one.
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
+}

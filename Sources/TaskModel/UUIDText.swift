@@ -1,0 +1,75 @@
+/// UUIDs in their usual text form: 32 lower-case hex digits in 8-4-4-4-12 groups. The callers
+/// set the version and variant bits (random v4 and time-ordered v7 in the store, name-based v8
+/// for todo.txt lines).
+public enum UUIDText {
+    /// The 128 bits `high` then `low` as text, e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
+    public static func format(high: UInt64, low: UInt64) -> String {
+        // 32 hex digits in the 8-4-4-4-12 groups, written straight into the string's storage.
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var out = 0
+            func digits(_ value: UInt64, from bit: Int, count: Int) {
+                for index in 0..<count {
+                    let nibble = Int((value >> UInt64(bit - 4 * (index + 1))) & 0xF)
+                    text[out] = nibble < 10 ? UInt8(48 + nibble) : UInt8(87 + nibble)
+                    out += 1
+                }
+            }
+            func dash() {
+                text[out] = UInt8(ascii: "-")
+                out += 1
+            }
+            digits(high, from: 64, count: 8); dash()
+            digits(high, from: 32, count: 4); dash()
+            digits(high, from: 16, count: 4); dash()
+            digits(low, from: 64, count: 4); dash()
+            digits(low, from: 48, count: 12)
+            return out
+        }
+    }
+}
+
+extension UUIDText {
+    /// A new random (version 4) UUID from the system's generator (a system call per draw; the
+    /// store makes `TimeOrderedUUID`s), e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
+    @Sendable public static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return version4(high: generator.next(), low: generator.next())
+    }
+
+    /// The 128 bits with the version-4 and variant bits set.
+    static func version4(high: UInt64, low: UInt64) -> String {
+        format(high: (high & ~0xF000) | 0x4000, low: (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
+    }
+
+    /// `uuid` in lower case when it is 32 hex digits in the 8-4-4-4-12 groups; else `nil`.
+    public static func normalized(_ uuid: String) -> String? {
+        var uuid = uuid
+        guard uuid.utf8.count == 36 else { return nil }
+        // The common case, already lower case: no copy.
+        let isLower = uuid.withUTF8 { bytes in
+            bytes.indices.allSatisfy { index in isDash(index) ? bytes[index] == UInt8(ascii: "-") : isLowerHex(bytes[index]) }
+        }
+        if isLower { return uuid }
+        var lowered: [UInt8] = []
+        lowered.reserveCapacity(36)
+        for (index, byte) in uuid.utf8.enumerated() {
+            if isDash(index) {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                lowered.append(byte)
+            } else if isLowerHex(byte) {
+                lowered.append(byte)
+            } else if (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) {
+                lowered.append(byte + 32)
+            } else {
+                return nil
+            }
+        }
+        return String(decoding: lowered, as: UTF8.self)
+    }
+
+    private static func isDash(_ index: Int) -> Bool { index == 8 || index == 13 || index == 18 || index == 23 }
+
+    private static func isLowerHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+}

@@ -1,0 +1,226 @@
+import ReactorCore
+import TaskModel
+
+/// The edit screen of RxTodo, for a terminal: the fields of a new or existing task, what may
+/// be submitted, whether cancelling loses changes. `tasks add`, `tasks edit` and the editor of
+/// `tasks ui` drive it; the fields are judged by `FieldRules`.
+public final class TaskEditReactor: Reactor {
+    public enum Mode: Equatable, Sendable {
+        case new
+        case edit(Task)
+    }
+
+    public enum Action {
+        /// Edit the task with this id: its fields become the ones being edited.
+        case load(Int64)
+        case updateTitle(String)
+        case updateNotes(String)
+        case updateList(String)
+        /// As typed: `2026-12-24`, `tomorrow`, `+3d`, `friday`; empty clears it.
+        case updateDue(String)
+        /// `H`, `M`, `L` (any case); empty clears it.
+        case updatePriority(String)
+        case addTag(String)
+        case removeTag(String)
+        case submit
+        /// Create one task per title, each with the other fields as they are, in one
+        /// transaction: a bad title stops the whole batch, named by its 1-based number.
+        case submitTitles([String])
+        case cancel
+    }
+
+    public enum Mutation {
+        case setTask(Task)
+        case setFields(Fields)
+        case setValidationError(TaskFieldError)
+        case setFailure(TaskServiceError)
+        case setSaved(Task)
+        case setSavedAll([Task])
+        case setSaving(Bool)
+        case dismiss
+    }
+
+    /// The editable fields, as typed.
+    public struct Fields: Equatable, Sendable {
+        public var title: String
+        public var notes: String
+        public var list: String
+        public var due: String
+        public var priority: String
+        public var tags: [String]
+    }
+
+    public struct State: Equatable {
+        public internal(set) var mode: Mode
+        public var fields: Fields
+        /// Where the fields started: what `shouldConfirmCancel` compares with.
+        public internal(set) var originalFields: Fields
+        public var isDismissed = false
+        /// The task as saved by the last successful submit.
+        public var saved: Task?
+        /// The tasks a `submitTitles` created, in order.
+        public var savedAll: [Task] = []
+        /// A submit is writing (a large batch takes a moment).
+        public var isSaving = false
+        @Pulse public var validationError: TaskFieldError?
+        @Pulse public var failure: TaskServiceError?
+
+        /// Whether submitting can work: the title is not empty after trimming.
+        public var canSubmit: Bool { !fields.title.trimmingWhitespace.isEmpty }
+        /// Whether cancelling would lose a change (false again when every field is restored).
+        public var shouldConfirmCancel: Bool { fields != originalFields }
+    }
+
+    public let initialState: State
+    public let reactorStorage = Storage()
+    private let service: any TaskService
+    private let today: () -> CalendarDay
+
+    /// An editor in `mode` over `service`; `today` anchors relative due dates.
+    public init(mode: Mode, service: any TaskService, today: @escaping () -> CalendarDay) {
+        self.service = service
+        self.today = today
+        let fields = Fields(mode)
+        initialState = State(mode: mode, fields: fields, originalFields: fields)
+    }
+
+    public func mutate(action: Action) -> Observable<Mutation> {
+        var fields = currentState.fields
+        switch action {
+        case .load(let id):
+            return service.task(id: id).map(Mutation.setTask).catch { .just(.setFailure(TaskServiceError($0))) }
+        case .updateTitle(let title): fields.title = title
+        case .updateNotes(let notes): fields.notes = notes
+        case .updateList(let list): fields.list = list
+        case .updateDue(let due): fields.due = due
+        case .updatePriority(let priority): fields.priority = priority
+        case .addTag(let tag):
+            if !fields.tags.contains(tag) { fields.tags = (fields.tags + [tag]).sorted() }
+        case .removeTag(let tag):
+            fields.tags.removeAll { $0 == tag }
+        case .cancel:
+            return .just(.dismiss)
+        case .submit:
+            return submit(fields)
+        case .submitTitles(let titles):
+            return submit(fields, titles: titles)
+        }
+        return .just(.setFields(fields))
+    }
+
+    private func submit(_ fields: Fields) -> Observable<Mutation> {
+        let validated: Validated
+        do throws(TaskFieldError) {
+            validated = try validate(fields)
+        } catch {
+            return .just(.setValidationError(error))
+        }
+        let saving: Observable<Task>
+        switch currentState.mode {
+        case .new:
+            let draft = TaskDraft(title: validated.title, notes: fields.notes, list: validated.list, due: validated.due,
+                                  priority: validated.priority, tags: validated.tags)
+            saving = service.create([draft]).compactMap(\.first)
+        case .edit(let task):
+            saving = service.update(id: task.id, changes(from: task, to: validated, notes: fields.notes))
+        }
+        return saving
+            .flatMap { Observable<Mutation>.from([.setSaved($0), .dismiss]) }
+            .catch { .just(.setFailure(TaskServiceError($0))) }
+    }
+
+    private func submit(_ fields: Fields, titles: [String]) -> Observable<Mutation> {
+        var drafts: [TaskDraft] = []
+        drafts.reserveCapacity(titles.count)
+        do throws(TaskFieldError) {
+            let shared = try validateSharedFields(fields)
+            for (index, title) in titles.enumerated() {
+                let trimmed: String
+                do throws(TaskFieldError) {
+                    trimmed = try FieldRules.title(title)
+                } catch {
+                    throw TaskFieldError.inItem(index + 1, error)
+                }
+                drafts.append(TaskDraft(title: trimmed, notes: fields.notes, list: shared.list, due: shared.due,
+                                        priority: shared.priority, tags: shared.tags))
+            }
+        } catch {
+            return .just(.setValidationError(error))
+        }
+        return Observable.concat([
+            .just(.setSaving(true)),
+            service.create(drafts)
+                .flatMap { Observable<Mutation>.from([.setSavedAll($0), .dismiss]) }
+                .catch { .just(.setFailure(TaskServiceError($0))) },
+            .just(.setSaving(false)),
+        ])
+    }
+
+    /// Only what differs from the task: an edit keeps every field it did not touch.
+    private func changes(from task: Task, to validated: Validated, notes: String) -> TaskChanges {
+        var changes = TaskChanges()
+        if validated.title != task.title { changes.title = validated.title }
+        if notes != task.notes { changes.notes = notes }
+        if validated.list != task.list { changes.list = validated.list }
+        if validated.due != task.due { changes.due = .some(validated.due) }
+        if validated.priority != task.priority { changes.priority = .some(validated.priority) }
+        changes.addTags = validated.tags.filter { !task.tags.contains($0) }
+        changes.removeTags = task.tags.filter { !validated.tags.contains($0) }
+        return changes
+    }
+
+    private struct Validated {
+        var title: String
+        var list: String
+        var due: CalendarDay?
+        var priority: Priority?
+        var tags: [String]
+    }
+
+    private func validate(_ fields: Fields) throws(TaskFieldError) -> Validated {
+        let title = try FieldRules.title(fields.title)
+        var validated = try validateSharedFields(fields)
+        validated.title = title
+        return validated
+    }
+
+    /// Every field but the title.
+    private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
+        let list = try FieldRules.list(fields.list)
+        let due = try FieldRules.day(fields.due, today: today())
+        let priority = try FieldRules.priority(fields.priority)
+        for tag in fields.tags { try FieldRules.checkTag(tag) }
+        return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags)
+    }
+
+    public func reduce(state: consuming State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setTask(let task):
+            state.mode = .edit(task)
+            state.fields = Fields(state.mode)
+            state.originalFields = state.fields
+        case .setFields(let fields): state.fields = fields
+        case .setValidationError(let error): state.validationError = error
+        case .setFailure(let failure): state.failure = failure
+        case .setSaved(let task): state.saved = task
+        case .setSavedAll(let tasks): state.savedAll = tasks
+        case .setSaving(let isSaving): state.isSaving = isSaving
+        case .dismiss: state.isDismissed = true
+        }
+        return state
+    }
+}
+
+extension TaskEditReactor.Fields {
+    /// The fields a mode starts from: empty for a new task, the task's own for an edit.
+    init(_ mode: TaskEditReactor.Mode) {
+        switch mode {
+        case .new:
+            self.init(title: "", notes: "", list: Task.defaultList, due: "", priority: "", tags: [])
+        case .edit(let task):
+            self.init(title: task.title, notes: task.notes, list: task.list, due: task.due?.description ?? "",
+                      priority: task.priority?.rawValue ?? "", tags: task.tags)
+        }
+    }
+}

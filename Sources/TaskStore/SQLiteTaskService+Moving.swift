@@ -1,0 +1,63 @@
+import SQLiteDB
+import TaskModel
+
+// MARK: - Manual order: positions with gaps, renumbered only when a gap is used up
+
+extension SQLiteTaskService {
+    func moveInTransaction(id: Int64, to placement: TaskPlacement) throws -> Task {
+        guard var task = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
+        switch placement {
+        case .top:
+            let first = try db.scalar("SELECT min(position) FROM task WHERE list = ? AND id != ?", task.list, id)
+            task.position = (first ?? 0) - Self.positionGap
+        case .bottom:
+            let last = try db.scalar("SELECT max(position) FROM task WHERE list = ? AND id != ?", task.list, id)
+            task.position = (last ?? 0) + Self.positionGap
+        case .list(let list):
+            if list != task.list {
+                task.list = list
+                task.position = try bottomPosition(of: list)
+            }
+        case .before(let otherID), .after(let otherID):
+            if otherID == id { throw TaskServiceError.moveRelativeToItself(id: id) }
+            guard let other = try readTask(id: otherID) else { throw TaskServiceError.notFound(ids: [otherID]) }
+            task.list = other.list
+            let before: Bool
+            if case .before = placement { before = true } else { before = false }
+            task.position = try position(besides: other, before: before, excluding: id)
+        }
+        task.modified = now()
+        try db.run("UPDATE task SET list = ?, position = ?, modified = ? WHERE id = ?",
+                   task.list, task.position, task.modified.millisecondsSince1970, task.id)
+        return task
+    }
+
+    /// A free position next to `other`: the midpoint of the gap. When the gap is used up, the
+    /// list is numbered afresh (rare: each halving of a 65,536 gap survives 16 moves into it).
+    private func position(besides other: Task, before: Bool, excluding id: Int64) throws -> Int64 {
+        for _ in 0..<2 {
+            let anchor = try db.scalar("SELECT position FROM task WHERE id = ?", other.id) ?? other.position
+            let neighbour = before
+                ? try db.scalar("SELECT max(position) FROM task WHERE list = ? AND position < ? AND id != ?", other.list, anchor, id)
+                : try db.scalar("SELECT min(position) FROM task WHERE list = ? AND position > ? AND id != ?", other.list, anchor, id)
+            guard let neighbour else {
+                return before ? anchor - Self.positionGap : anchor + Self.positionGap
+            }
+            let (low, high) = before ? (neighbour, anchor) : (anchor, neighbour)
+            if high - low >= 2 { return low + (high - low) / 2 }
+            try renumber(list: other.list)
+        }
+        throw SQLiteError(extendedCode: 1, message: "no free position in list \(other.list) after renumbering")
+    }
+
+    /// Spreads a list's positions out again, keeping their order.
+    private func renumber(list: String) throws {
+        try db.run("""
+            UPDATE task SET position = (
+                SELECT ranked.rank * ?1 FROM (
+                    SELECT id AS rid, row_number() OVER (ORDER BY position, id) AS rank FROM task WHERE list = ?2
+                ) AS ranked WHERE ranked.rid = task.id)
+            WHERE list = ?2
+            """, Self.positionGap, list)
+    }
+}

@@ -1,0 +1,75 @@
+import SQLiteDB
+import TaskModel
+
+/// The task table's columns, in order: the one list every SELECT, INSERT and decoder goes by.
+enum TaskColumn: Int32, CaseIterable {
+    case id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified
+
+    /// `id, uuid, title, …`: what every task query selects and every full insert names.
+    static let names = allCases.map { "\($0)" }.joined(separator: ", ")
+    /// `(?, ?, …)`: one row of parameters for every column.
+    static let parameterRow = "(" + repeatElement("?", count: allCases.count).joined(separator: ", ") + ")"
+    static let count = Int32(allCases.count)
+
+    /// The task in the current row of a statement that selected `names`.
+    static func decode(_ row: Statement) -> Task {
+        Task(
+            id: row.int64(id.rawValue),
+            uuid: row.string(uuid.rawValue),
+            title: row.string(title.rawValue),
+            notes: row.string(notes.rawValue),
+            list: row.string(list.rawValue),
+            isDone: row.int64(done.rawValue) != 0,
+            completed: row.optionalInt64(completed.rawValue).map(Timestamp.init(millisecondsSince1970:)),
+            due: row.optionalString(due.rawValue).flatMap { CalendarDay($0) },
+            priority: row.optionalInt64(priority.rawValue).flatMap(Priority.init(rank:)),
+            tags: TagsColumn.decode(row.string(tags.rawValue)),
+            position: row.int64(position.rawValue),
+            created: Timestamp(millisecondsSince1970: row.int64(created.rawValue)),
+            modified: Timestamp(millisecondsSince1970: row.int64(modified.rawValue))
+        )
+    }
+
+    /// Binds every column of `task` to the parameters from `first` on, in this order. An id
+    /// of 0 binds NULL: SQLite gives the row the next id.
+    static func bind(_ task: Task, to statement: Statement, from first: Int32) throws {
+        func at(_ column: TaskColumn) -> Int32 { first + column.rawValue }
+        try statement.bind(integer: task.id == 0 ? nil : task.id, at: at(id))
+        try statement.bind(text: task.uuid, at: at(uuid))
+        try statement.bind(text: task.title, at: at(title))
+        try statement.bind(text: task.notes, at: at(notes))
+        try statement.bind(text: task.list, at: at(list))
+        try statement.bind(integer: task.isDone ? 1 : 0, at: at(done))
+        try statement.bind(integer: task.completed?.millisecondsSince1970, at: at(completed))
+        try statement.bind(text: task.due?.description, at: at(due))
+        try statement.bind(integer: task.priority.map { Int64($0.rank) }, at: at(priority))
+        try statement.bind(text: TagsColumn.encode(task.tags), at: at(tags))
+        try statement.bind(integer: task.position, at: at(position))
+        try statement.bind(integer: task.created.millisecondsSince1970, at: at(created))
+        try statement.bind(integer: task.modified.millisecondsSince1970, at: at(modified))
+    }
+}
+
+/// Tags as one text column: sorted, each once, space-delimited with a space at each end
+/// (`' a b '`), so that `instr(tags, ' a ')` finds a tag.
+enum TagsColumn {
+    static func normalized(_ tags: [String]) -> [String] {
+        Array(Set(tags.filter { !$0.isEmpty })).sorted()
+    }
+
+    static func encode(_ tags: [String]) -> String {
+        tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "
+    }
+
+    static func decode(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
+    }
+}
+
+extension Priority {
+    /// The priority stored as `rank`.
+    init?(rank: Int64) {
+        guard let priority = Priority.allCases.first(where: { Int64($0.rank) == rank }) else { return nil }
+        self = priority
+    }
+}

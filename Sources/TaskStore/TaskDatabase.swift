@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReactorCore
+import SQLiteDB
+import TaskModel
+
+/// The tasks database of one run of the program: the SQLite service, opened when a reactor
+/// first calls it — so that a command refused by validation never opens the file — and
+/// created only by a call that writes a new task: a read, or a change to a task, on a file
+/// that does not exist yet sees an empty store and leaves no file behind.
+public final class TaskDatabase: TaskService {
+    public var event: Observable<TaskEvent> { events }
+
+    /// The file.
+    public let path: String
+    private let events = PublishSubject<TaskEvent>()
+    private let now: () -> Timestamp
+    private let makeUUID: (() -> String)?
+    private var opened: SQLiteTaskService?
+    private let forwarding = SerialDisposable()
+    /// This run made the file (so a failed run may take it away again).
+    public private(set) var createdFile = false
+
+    /// The database at `path`, not opened yet.
+    public init(path: String, now: @escaping () -> Timestamp, makeUUID: (() -> String)?) {
+        self.path = path
+        self.now = now
+        self.makeUUID = makeUUID
+    }
+
+    deinit { forwarding.dispose() }
+
+    private func service(creating: Bool) throws -> SQLiteTaskService {
+        if let opened { return opened }
+        let service: SQLiteTaskService
+        if path == ":memory:" || PrivateFile.exists(path) {
+            // ":memory:" is SQLite's name for a database in memory, gone when the run ends.
+            service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
+        } else if creating {
+            do {
+                createdFile = try PrivateFile.createIfMissing(path)  // private (0600), in private folders
+            } catch {
+                throw StorageFailure.translate(error, path: path)
+            }
+            service = try SQLiteTaskService(path: path, create: false, now: now, makeUUID: makeUUID)
+        } else {
+            service = try SQLiteTaskService(path: ":memory:", create: false, now: now, makeUUID: makeUUID)
+        }
+        forwarding.setDisposable(service.event.subscribe(onNext: { [events] in events.onNext($0) }))
+        opened = service
+        return service
+    }
+
+    private func call<T>(creating: Bool = false, _ body: @escaping (SQLiteTaskService) -> Observable<T>) -> Observable<T> {
+        .deferred { [unowned self] in body(try self.service(creating: creating)) }
+    }
+
+    public func fetch(_ query: TaskQuery) -> Observable<[Task]> { call { $0.fetch(query) } }
+    public func task(id: Int64) -> Observable<Task> { call { $0.task(id: id) } }
+    public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> { call(creating: true) { $0.create(drafts) } }
+    public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { call { $0.update(id: id, changes) } }
+    public func delete(ids: [Int64]) -> Observable<[Task]> { call { $0.delete(ids: ids) } }
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> { call { $0.setDone(ids: ids, isDone) } }
+    public func toggle(ids: [Int64]) -> Observable<[Task]> { call { $0.toggle(ids: ids) } }
+    public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { call { $0.move(id: id, to: placement) } }
+    public func lists() -> Observable<[TaskListSummary]> { call { $0.lists() } }
+    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+        call(creating: true) { $0.importTasks(records) }
+    }
+
+    /// After a failed run: removes the file this run created, so that failing left nothing.
+    public func removeCreatedFile() {
+        guard createdFile else { return }
+        opened = nil
+        forwarding.dispose()
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+}

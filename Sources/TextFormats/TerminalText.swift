@@ -1,0 +1,112 @@
+/// Text as a terminal shows it: how many cells it takes, and control characters made visible.
+public enum TerminalText {
+    /// The number of terminal cells `text` occupies: 2 for East Asian wide and fullwidth
+    /// characters and emoji, 0 for combining marks and other zero-width characters, 1 otherwise.
+    /// Counted per grapheme cluster, so `e` + U+0301 and a ZWJ family are one unit each.
+    public static func displayWidth(_ text: some StringProtocol) -> Int {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The cells `text` occupies (the common case: a plain ASCII string, one byte per cell).
+    public static func displayWidth(_ text: String) -> Int {
+        if isPlainASCII(text) { return text.utf8.count }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Printable ASCII only (space to `~`): one cell per byte, nothing to escape.
+    public static func isPlainASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
+    /// The cells one character takes.
+    public static func width(of character: Character) -> Int {
+        var sawVisible = false
+        for scalar in character.unicodeScalars {
+            if isWide(scalar) { return 2 }
+            if !isZeroWidth(scalar) { sawVisible = true }
+        }
+        return sawVisible ? 1 : 0
+    }
+
+    static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return true
+        default: return scalar.value == 0x200B || (0x1160...0x11FF).contains(scalar.value)
+        }
+    }
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if scalar.properties.isEmojiPresentation { return true }
+        // East Asian Wide (W) and Fullwidth (F) blocks.
+        let ranges: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF,
+            0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        ]
+        return ranges.contains { $0.contains(value) }
+    }
+
+    /// `text` with every control character shown as an escape (`\e`, `\n`, `\t`, `\x07`, …), so
+    /// that nothing in a title reaches the terminal as a control sequence.
+    public static func escapingControls(_ text: String) -> String {
+        if isPlainASCII(text) { return text }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            guard isControl(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar.value {
+            case 0x09: result += "\\t"
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x1B: result += "\\e"
+            default: result += "\\x" + hex(scalar.value)
+            }
+        }
+        return result
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029  // line and paragraph separators
+            || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)  // bidi overrides
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return digits.count % 2 == 1 ? "0" + digits : digits
+    }
+
+    /// `text` cut to at most `width` cells, ending in `…` when cut.
+    public static func truncated(_ text: String, toWidth width: Int) -> String {
+        if displayWidth(text) <= width { return text }
+        guard width >= 1 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let cells = self.width(of: character)
+            if used + cells > width - 1 { break }
+            result.append(character)
+            used += cells
+        }
+        return result + "…"
+    }
+
+    /// `text` padded with spaces to `width` cells.
+    public static func padded(_ text: String, toWidth width: Int) -> String {
+        let missing = width - displayWidth(text)
+        return missing > 0 ? text + String(repeating: " ", count: missing) : text
+    }
+
+    /// `text` with spaces before it to fill `width` cells (numbers in a column).
+    public static func leftPadded(_ text: String, toWidth width: Int) -> String {
+        let missing = width - displayWidth(text)
+        return missing > 0 ? String(repeating: " ", count: missing) + text : text
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+
+/// The package's shape, checked as swift-argument-parser checks its declarations: every
+/// `import` in `Sources` is a dependency the module declares in Package.swift; the layers of
+/// docs/architecture.md are exactly Package.swift's dependencies; no source file is long.
+@Suite("The layering")
+struct LayeringTests {
+    static let root: String = {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) }
+        return path
+    }()
+
+    /// What any module may import: the system's and the toolchain's own.
+    static let systemModules: Set<String> = ["Glibc", "Darwin", "Musl", "Synchronization", "Dispatch", "Testing", "XCTest"]
+
+    @Test func everyImportIsADeclaredDependency() throws {
+        let declared = try Self.packageDependencies()
+        var problems: [String] = []
+        for (target, folder) in Self.swiftTargets(declared: declared) {
+            let allowed = declared[target, default: []].union(Self.systemModules)
+            for file in Self.swiftFiles(in: folder) {
+                for module in Self.imports(in: file) where !allowed.contains(module) {
+                    problems.append("\(file.dropFirst(Self.root.count + 1)) imports \(module), which \(target) does not declare")
+                }
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func theArchitecturePagesLayersAreThePackagesDependencies() throws {
+        let declared = try Self.packageDependencies()
+        let documented = try Self.documentedLayers()
+        #expect(!documented.isEmpty, "docs/architecture.md has a `<!-- layers -->` block")
+        for (module, uses) in documented.sorted(by: { $0.key < $1.key }) {
+            #expect(declared[module] == uses, "\(module): the page says \(uses.sorted()), Package.swift says \(declared[module]?.sorted() ?? [])")
+        }
+        let sourceModules = Set(Self.swiftTargets(declared: declared).map(\.0).filter { !$0.hasSuffix("Tests") })
+            .subtracting(["tasks"])
+            .filter { Self.isSourcesTarget($0) }
+        #expect(sourceModules.subtracting(documented.keys).isEmpty, "every module under Sources is on the page: missing \(sourceModules.subtracting(documented.keys).sorted())")
+    }
+
+    @Test func noSourceFileIsLongerThanFourHundredLines() {
+        var long: [String] = []
+        for file in Self.swiftFiles(in: Self.root + "/Sources") {
+            let lines = readBytes(file).split(separator: 0x0A, omittingEmptySubsequences: false).count - 1
+            if lines > 400 { long.append("\(file.dropFirst(Self.root.count + 1)): \(lines) lines") }
+        }
+        #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+    }
+
+    // MARK: - Reading the package
+
+    /// Each target's declared dependencies, by name, from Package.swift.
+    static func packageDependencies() throws -> [String: Set<String>] {
+        let text = String(decoding: readBytes(root + "/Package.swift"), as: UTF8.self)
+        var result: [String: Set<String>] = [:]
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "(name: \"") {
+            rest = rest[start.upperBound...]
+            guard let nameEnd = rest.firstIndex(of: "\"") else { break }
+            let name = String(rest[..<nameEnd])
+            // The target's own text runs to the next target's name.
+            let end = rest.firstRange(of: "(name: \"")?.lowerBound ?? rest.endIndex
+            let body = rest[nameEnd..<end]
+            var dependencies: Set<String> = []
+            if let list = body.firstRange(of: "dependencies: [") {
+                let inside = body[list.upperBound...].prefix { $0 != "]" }
+                for part in inside.split(separator: "\"", omittingEmptySubsequences: false).enumerated() where part.offset % 2 == 1 { dependencies.insert(String(part.element)) }
+            }
+            result[name] = dependencies
+        }
+        return result
+    }
+
+    /// The targets with Swift sources, and their folders.
+    static func swiftTargets(declared: [String: Set<String>]) -> [(String, String)] {
+        var targets: [(String, String)] = []
+        for name in declared.keys {
+            for folder in ["Sources", "Tests", "Benchmarks", "Fuzz"] {
+                let path = "\(root)/\(folder)/\(name)"
+                if isDirectory(path) { targets.append((name, path)) }
+            }
+        }
+        let renamed: [String: String] = [
+            "reactorcore-benchmark": "Benchmarks/ReactorCoreBenchmark", "taskstore-benchmark": "Benchmarks/TaskStoreBenchmark",
+            "taskstore-writer": "Benchmarks/TaskStoreWriter", "fuzz-commandline": "Fuzz/FuzzCommandLine", "fuzz-input": "Fuzz/FuzzInput",
+            "BenchmarkSupport": "Benchmarks/BenchmarkSupport", "FuzzDriver": "Fuzz/FuzzDriver",
+        ]
+        for (name, folder) in renamed where declared[name] != nil { targets.append((name, "\(root)/\(folder)")) }
+        return targets
+    }
+
+    static func isSourcesTarget(_ name: String) -> Bool { isDirectory("\(root)/Sources/\(name)") && !swiftFiles(in: "\(root)/Sources/\(name)").isEmpty }
+
+    /// The `<!-- layers -->` block of docs/architecture.md: `Module → Dependency, Dependency`.
+    static func documentedLayers() throws -> [String: Set<String>] {
+        let text = String(decoding: readBytes(root + "/docs/architecture.md"), as: UTF8.self)
+        guard let start = text.firstRange(of: "<!-- layers -->"), let end = text.firstRange(of: "<!-- /layers -->") else { return [:] }
+        var layers: [String: Set<String>] = [:]
+        for line in text[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let parts = line.split(separator: "→", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let module = parts[0].trimmingCharacters(in: " `-")
+            let uses = parts[1].split(separator: ",").map { $0.trimmingCharacters(in: " `") }.filter { !$0.isEmpty && $0 != "nothing" }
+            layers[module] = Set(uses)
+        }
+        return layers
+    }
+
+    static func imports(in file: String) -> [String] {
+        let text = String(decoding: readBytes(file), as: UTF8.self)
+        return text.split(separator: "\n").compactMap { line in
+            var words = line.split(separator: " ")
+            while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+            guard words.count == 2, words[0] == "import" else { return nil }
+            return String(words[1])
+        }
+    }
+
+    static func swiftFiles(in folder: String) -> [String] {
+        var found: [String] = []
+        for entry in directoryEntries(folder) {
+            let path = "\(folder)/\(entry)"
+            if isDirectory(path) { found += swiftFiles(in: path) } else if entry.hasSuffix(".swift") { found.append(path) }
+        }
+        return found
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

@@ -1,0 +1,207 @@
+import ReactorCore
+@testable import TaskReactors
+import TaskModel
+
+struct FakeFailure: Error, Equatable, CustomStringConvertible {
+    var description: String { "the fake service was told to fail" }
+}
+
+/// An in-memory TaskService that follows the same rules as the SQLite one, and fails on demand.
+final class FakeTaskService: TaskService {
+    let events = PublishSubject<TaskEvent>()
+    var event: Observable<TaskEvent> { events }
+    private(set) var tasks: [Task] = []
+    private var nextID: Int64 = 1
+    private var clock: Int64 = 1_000
+    /// The last position per list, so that seeding thousands of tasks stays linear.
+    private var bottoms: [String: Int64] = [:]
+    /// The next call fails (once).
+    var failNext = false
+
+    private func tick() -> Timestamp {
+        clock += 1
+        return Timestamp(millisecondsSince1970: clock)
+    }
+
+    private func attempt<T>(_ work: @escaping () throws -> (T, [TaskEvent])) -> Observable<T> {
+        .deferred { [unowned self] in
+            if self.failNext {
+                self.failNext = false
+                throw FakeFailure()
+            }
+            let (result, events) = try work()
+            for event in events { self.events.onNext(event) }
+            return .just(result)
+        }
+    }
+
+    private func index(of id: Int64) throws -> Int {
+        guard let index = tasks.firstIndex(where: { $0.id == id }) else { throw TaskServiceError.notFound(ids: [id]) }
+        return index
+    }
+
+    private func requireAll(_ ids: [Int64]) throws {
+        let missing = ids.filter { id in !tasks.contains { $0.id == id } }
+        if !missing.isEmpty { throw TaskServiceError.notFound(ids: missing) }
+    }
+
+    func fetch(_ query: TaskQuery) -> Observable<[Task]> {
+        attempt { (self.tasks.filter(query.matches).sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
+    }
+
+    func task(id: Int64) -> Observable<Task> {
+        attempt { (self.tasks[try self.index(of: id)], []) }
+    }
+
+    func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
+        attempt {
+            var made: [Task] = []
+            for draft in drafts {
+                let time = self.tick()
+                let bottom = self.bottoms[draft.list] ?? 0
+                self.bottoms[draft.list] = bottom + 100
+                let task = Task(id: self.nextID, uuid: "uuid-\(self.nextID)", title: draft.title, notes: draft.notes,
+                                list: draft.list, due: draft.due, priority: draft.priority, tags: draft.tags.sorted(),
+                                position: bottom + 100, created: time, modified: time)
+                self.nextID += 1
+                self.tasks.append(task)
+                made.append(task)
+            }
+            return (made, made.map(TaskEvent.create))
+        }
+    }
+
+    func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> {
+        attempt {
+            let index = try self.index(of: id)
+            var task = self.tasks[index]
+            if let title = changes.title { task.title = title }
+            if let notes = changes.notes { task.notes = notes }
+            if let list = changes.list { task.list = list }
+            if let due = changes.due { task.due = due }
+            if let priority = changes.priority { task.priority = priority }
+            task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
+            task.modified = self.tick()
+            self.tasks[index] = task
+            return (task, [.update(task)])
+        }
+    }
+
+    func delete(ids: [Int64]) -> Observable<[Task]> {
+        attempt {
+            try self.requireAll(ids)
+            let removed = self.tasks.filter { ids.contains($0.id) }
+            self.tasks.removeAll { ids.contains($0.id) }
+            return (removed, removed.map { .delete($0) })
+        }
+    }
+
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
+        attempt {
+            try self.requireAll(ids)
+            var changed: [Task] = []
+            for id in ids {
+                let index = try self.index(of: id)
+                if self.tasks[index].isDone == isDone { continue }
+                self.tasks[index].isDone = isDone
+                self.tasks[index].completed = isDone ? self.tick() : nil
+                changed.append(self.tasks[index])
+            }
+            return (changed, changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+        }
+    }
+
+    func toggle(ids: [Int64]) -> Observable<[Task]> {
+        attempt {
+            try self.requireAll(ids)
+            var changed: [Task] = []
+            for id in ids {
+                let index = try self.index(of: id)
+                self.tasks[index].isDone.toggle()
+                self.tasks[index].completed = self.tasks[index].isDone ? self.tick() : nil
+                changed.append(self.tasks[index])
+            }
+            return (changed, changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+        }
+    }
+
+    func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
+        attempt {
+            let index = try self.index(of: id)
+            var task = self.tasks[index]
+            func positions(_ list: String) -> [Int64] {
+                self.tasks.filter { $0.list == list && $0.id != id }.map(\.position).sorted()
+            }
+            switch placement {
+            case .top: task.position = (positions(task.list).first ?? 0) - 100
+            case .bottom:
+                task.position = (positions(task.list).last ?? 0) + 100
+                self.bottoms[task.list] = max(self.bottoms[task.list] ?? 0, task.position)
+            case .list(let list):
+                task.list = list
+                task.position = (positions(list).last ?? 0) + 100
+                self.bottoms[list] = max(self.bottoms[list] ?? 0, task.position)
+            case .before(let other), .after(let other):
+                let anchor = self.tasks[try self.index(of: other)]
+                task.list = anchor.list
+                let all = positions(anchor.list)
+                if case .before = placement {
+                    let previous = all.last { $0 < anchor.position } ?? anchor.position - 100
+                    task.position = (previous + anchor.position) / 2
+                } else {
+                    let next = all.first { $0 > anchor.position } ?? anchor.position + 100
+                    task.position = (anchor.position + next) / 2
+                }
+            }
+            self.tasks[index] = task
+            return (task, [.move(task)])
+        }
+    }
+
+    func lists() -> Observable<[TaskListSummary]> {
+        attempt {
+            let names = Set(self.tasks.map(\.list)).sorted()
+            return (names.map { name in
+                TaskListSummary(name: name, pending: self.tasks.filter { $0.list == name && !$0.isDone }.count,
+                                done: self.tasks.filter { $0.list == name && $0.isDone }.count)
+            }, [])
+        }
+    }
+
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+        attempt {
+            var result = TaskImportResult()
+            var events: [TaskEvent] = []
+            let time = self.tick()
+            for record in records {
+                let index = record.uuid.flatMap { uuid in self.tasks.firstIndex { $0.uuid == uuid } }
+                let existing = index.map { self.tasks[$0] }
+                let id = existing?.id ?? self.nextID
+                let task = record.task(over: existing, id: id, uuid: record.uuid ?? "fake-\(id)",
+                                       bottom: (self.bottoms[record.list] ?? 0) + 100, now: time)
+                if let index {
+                    if task == self.tasks[index] { result.unchanged += 1; continue }
+                    self.tasks[index] = task
+                    result.updated += 1
+                    events.append(.update(task))
+                } else {
+                    self.nextID = id + 1
+                    self.bottoms[task.list] = max(self.bottoms[task.list] ?? 0, task.position)
+                    self.tasks.append(task)
+                    result.created += 1
+                    events.append(.create(task))
+                }
+            }
+            return (result, events.count > 1 ? [.batch(events)] : events)
+        }
+    }
+}
+
+extension Array where Element == Task {
+    /// Groups stay together in the query's section order (as the SQL's leading ORDER BY term does).
+    func sortedBySection(_ query: TaskQuery) -> [Task] {
+        let headers = map { query.header(for: $0) }
+        let order = [String](Set(headers)).sorted { query.orders(header: $0, before: $1) || (!query.orders(header: $1, before: $0) && $0 < $1) }
+        return order.flatMap { header in filter { query.header(for: $0) == header } }
+    }
+}

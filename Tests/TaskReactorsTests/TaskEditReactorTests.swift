@@ -1,0 +1,130 @@
+import ReactorCore
+import ReactorTesting
+import Testing
+@testable import TaskReactors
+import TaskModel
+
+@Suite("TaskEditReactor")
+struct TaskEditReactorTests {
+    @Test func canSubmitInNewMode() {
+        let store = TestStore(TaskEditReactor(mode: .new, service: FakeTaskService(), today: { today }))
+        #expect(!store.reactor.currentState.canSubmit)
+        store.send(.updateTitle("   ")) { $0.fields.title = "   " }
+        #expect(!store.reactor.currentState.canSubmit, "whitespace is not a title")
+        store.send(.updateTitle("Buy milk")) { $0.fields.title = "Buy milk" }
+        #expect(store.reactor.currentState.canSubmit)
+        store.finish()
+    }
+
+    @Test func canSubmitInEditMode() {
+        let service = FakeTaskService()
+        let task = seed(service, [TaskDraft(title: "Buy milk")])[0]
+        let store = TestStore(TaskEditReactor(mode: .edit(task), service: service, today: { today }))
+        #expect(store.reactor.currentState.canSubmit)
+        store.send(.updateTitle("")) { $0.fields.title = "" }
+        #expect(!store.reactor.currentState.canSubmit)
+        store.finish()
+    }
+
+    @Test func shouldConfirmCancelGoesBackToFalseWhenTheTextIsRestored() {
+        let service = FakeTaskService()
+        let task = seed(service, [TaskDraft(title: "Buy milk", tags: ["shop"])])[0]
+        let store = TestStore(TaskEditReactor(mode: .edit(task), service: service, today: { today }))
+        #expect(!store.reactor.currentState.shouldConfirmCancel)
+        store.send(.updateTitle("Buy milk!")) { $0.fields.title = "Buy milk!" }
+        #expect(store.reactor.currentState.shouldConfirmCancel)
+        store.send(.updateTitle("Buy milk")) { $0.fields.title = "Buy milk" }
+        #expect(!store.reactor.currentState.shouldConfirmCancel)
+        store.send(.removeTag("shop")) { $0.fields.tags = [] }
+        #expect(store.reactor.currentState.shouldConfirmCancel)
+        store.send(.addTag("shop")) { $0.fields.tags = ["shop"] }
+        #expect(!store.reactor.currentState.shouldConfirmCancel)
+        store.finish()
+    }
+
+    @Test func cancelDismissesAndSavesNothing() {
+        let service = FakeTaskService()
+        let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
+        store.send(.updateTitle("never")) { $0.fields.title = "never" }
+        store.send(.cancel) { $0.isDismissed = true }
+        #expect(service.tasks.isEmpty)
+        store.finish()
+    }
+
+    @Test func anEmptyTitleIsRefusedAndNothingChanges() {
+        let service = FakeTaskService()
+        let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
+        store.send(.updateTitle(" \t ")) { $0.fields.title = " \t " }
+        store.send(.submit) { $0.validationError = .emptyTitle }
+        #expect(service.tasks.isEmpty)
+        #expect(!store.reactor.currentState.isDismissed)
+        store.finish()
+    }
+
+    @Test func everyFieldIsValidatedWithAMessageAPersonCanActOn() {
+        let service = FakeTaskService()
+        let cases: [(TaskEditReactor.Action, TaskFieldError)] = [
+            (.updateTitle("two\nlines"), .multilineTitle),
+            (.updateList("  "), .emptyList),
+            (.updateDue("next blursday"), .badDue("next blursday")),
+            (.updateDue("2026-02-30"), .badDue("2026-02-30")),
+            (.updatePriority("urgent"), .badPriority("urgent")),
+            (.addTag("two words"), .badTag("two words")),
+        ]
+        for (action, error) in cases {
+            let reactor = TaskEditReactor(mode: .new, service: service, today: { today })
+            reactor.action.onNext(.updateTitle("ok"))
+            reactor.action.onNext(action)
+            reactor.action.onNext(.submit)
+            #expect(reactor.currentState.validationError == error)
+            #expect(!reactor.currentState.isDismissed)
+            #expect(!error.description.isEmpty)
+        }
+        #expect(service.tasks.isEmpty)
+        #expect(TaskFieldError.badDue("x").description.contains("YYYY-MM-DD"))
+    }
+
+    @Test func submitCreatesWithParsedFieldsAndDismisses() {
+        let service = FakeTaskService()
+        let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
+        store.send(.updateTitle("  Call mum  ")) { $0.fields.title = "  Call mum  " }
+        store.send(.updateDue("tomorrow")) { $0.fields.due = "tomorrow" }
+        store.send(.updatePriority("h")) { $0.fields.priority = "h" }
+        store.send(.addTag("family")) { $0.fields.tags = ["family"] }
+        store.send(.submit) { $0.saved = service.tasks.first }
+        store.receive { $0.isDismissed = true }
+        let saved = service.tasks[0]
+        #expect(saved.title == "Call mum")
+        #expect(saved.due == CalendarDay("2026-11-30"))
+        #expect(saved.priority == .high)
+        #expect(saved.tags == ["family"])
+        store.finish()
+    }
+
+    @Test func editingKeepsTheFieldsItDidNotTouch() {
+        let service = FakeTaskService()
+        let task = seed(service, [TaskDraft(title: "Report", notes: "the long memo", due: CalendarDay("2026-12-01"), priority: .low, tags: ["work"])])[0]
+        let editor = TaskEditReactor(mode: .edit(task), service: service, today: { today })
+        editor.action.onNext(.updateTitle("Quarterly report"))
+        editor.action.onNext(.submit)
+        let saved = service.tasks[0]
+        #expect(saved.title == "Quarterly report")
+        #expect(saved.notes == "the long memo", "RxTodo's edit wiped the memo")
+        #expect(saved.due == task.due)
+        #expect(saved.priority == .low)
+        #expect(saved.tags == ["work"])
+        #expect(editor.currentState.saved == saved)
+        #expect(editor.currentState.isDismissed)
+    }
+
+    @Test func aServiceFailureOnSubmitIsReportedAndDoesNotDismiss() {
+        let service = FakeTaskService()
+        let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
+        store.send(.updateTitle("x")) { $0.fields.title = "x" }
+        service.failNext = true
+        store.send(.submit) { $0.failure = TaskServiceError(FakeFailure()) }
+        store.send(.submit) { $0.saved = service.tasks.first }
+        store.receive { $0.isDismissed = true }
+        store.finish()
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import TextFormats
+
+@Suite("Terminal text")
+struct TerminalTextTests {
+    @Test(arguments: [
+        ("abc", 3), ("장보기", 6), ("中文", 4), ("日本語", 6), ("🎉", 2), ("e\u{301}", 1),
+        ("👨‍👩‍👧", 2), ("🇰🇷", 2), ("ｆｕｌｌ", 8), ("", 0), ("a\u{200B}b", 2), ("한글 and 🎉!", 12),
+    ])
+    func displayWidthCountsCells(text: String, cells: Int) {
+        #expect(TerminalText.displayWidth(text) == cells)
+    }
+
+    @Test func controlsAreEscaped() {
+        #expect(TerminalText.escapingControls("plain 장") == "plain 장")
+        #expect(TerminalText.escapingControls("\u{1B}[31mred\u{7}") == "\\e[31mred\\x07")
+        #expect(TerminalText.escapingControls("a\tb\nc\r") == "a\\tb\\nc\\r")
+        #expect(TerminalText.escapingControls("\u{9B}2J\u{7F}") == "\\x9b2J\\x7f")
+        #expect(TerminalText.escapingControls("\u{202E}evil") == "\\x202eevil")
+        let escaped = TerminalText.escapingControls("\u{1B}]0;pwned\u{7}\u{1B}[2J")
+        #expect(!escaped.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+    }
+
+    @Test func truncationCountsCellsAndEndsInAnEllipsis() {
+        #expect(TerminalText.truncated("short", toWidth: 10) == "short")
+        #expect(TerminalText.truncated("abcdefghij", toWidth: 5) == "abcd…")
+        #expect(TerminalText.truncated("장보기장보기", toWidth: 5) == "장보…")
+        #expect(TerminalText.displayWidth(TerminalText.truncated("장보기장보기", toWidth: 6)) <= 6)
+        #expect(TerminalText.truncated("🎉🎉🎉", toWidth: 4) == "🎉…")
+    }
+
+    @Test func paddedColumnsLineUpWhateverTheScript() {
+        let titles = ["Buy milk", "장보기", "買い物", "🎉 party", "e\u{301}te\u{301}"]
+        let width = titles.map(TerminalText.displayWidth).max() ?? 0
+        let lines = titles.map { TerminalText.padded($0, toWidth: width) + "|" }
+        #expect(Set(lines.map(TerminalText.displayWidth)).count == 1)
+    }
+}
+
+@Suite("Record writers")
+struct RecordWriterTests {
+    @Test func tsvEscapesTabsNewlinesAndBackslashes() {
+        #expect(TSV.line(["1", "a\tb", "c\nd", "e\\f", "g\r\nh"]) == "1\ta\\tb\tc\\nd\te\\\\f\tg\\r\\nh\n")
+        #expect(TSV.line(["plain", ""]) == "plain\t\n")
+    }
+
+    @Test func csvFollowsRFC4180() {
+        #expect(CSV.line(["1", "plain", "a,b", "say \"hi\"", "two\nlines"]) == "1,plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+        #expect(CSV.line([""]) == "\r\n")
+    }
+
+    @Test func jsonEscapesAndKeepsKeyOrder() {
+        let value = JSONValue.object([
+            ("id", .number(3)), ("title", .string("say \"hi\"\n\u{1}\\ 장 🎉")), ("done", .bool(false)),
+            ("due", .null), ("tags", .array([.string("a"), .string("b")])),
+        ])
+        #expect(value.serialized() == #"{"id":3,"title":"say \"hi\"\n\u0001\\ 장 🎉","done":false,"due":null,"tags":["a","b"]}"#)
+    }
+}
