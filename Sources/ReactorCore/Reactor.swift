@@ -146,6 +146,8 @@ extension Reactor {
     /// The values of a `@Pulse` property of the state (`reactor.pulse(\.$alert)`): its value
     /// now, then each value assigned — even an equal one — and nothing on other changes.
     public func pulse<Result>(_ transformToPulse: @escaping (State) throws -> Pulse<Result>) -> Observable<Result> {
-        state.map(transformToPulse).distinctUntilChanged(\.valueUpdatedCount).map(\.value)
+        // ReactorKit's `distinctUntilChanged(\.valueUpdatedCount).map(\.value)`, with closures:
+        // a key path is made at run time, a cost every short-lived command would pay.
+        state.map(transformToPulse).distinctUntilChanged({ $0.valueUpdatedCount }, comparer: ==).map { $0.value }
     }
 }

@@ -25,6 +25,9 @@ enum Command {
     /// A file read and parsed (not yet checked against the task rules), and where it came from.
     case importTasks(ImportedFile, source: String)
     case completions(Shell)
+    case undo(entry: Int64?)
+    case redo
+    case history(HistoryQuery)
 
     enum DoneChange { case toggle, done, reopen }
 }

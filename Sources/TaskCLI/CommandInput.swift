@@ -1,8 +1,25 @@
 import TaskModel
 import TextFormats
 
-/// Task ids as typed: positive whole numbers.
+/// Task ids, history entries and counts as typed: positive whole numbers.
 enum IDParser {
+    /// A history entry's number: `12` or `#12`.
+    static func entry(_ text: String) throws -> Int64 {
+        let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }), let entry = Int64(digits), entry > 0 else {
+            throw CLIError.usage("'\(text)' is not a history entry; an entry is a number such as 12 or #12 ('tasks history' lists them)")
+        }
+        return entry
+    }
+
+    /// A count: `0` or more.
+    static func count(_ text: String) throws -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(text) else {
+            throw CLIError.usage("'\(text)' is not a count; give a whole number such as 20")
+        }
+        return count
+    }
+
     static func id(_ text: String) throws -> Int64 {
         let trimmed = text.trimmingWhitespace
         guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (48...57).contains($0) }) else {

@@ -60,6 +60,15 @@ struct CommandReader {
             return .export(format)
         case "import":
             return try importFile(parsed)
+        case "undo":
+            return .undo(entry: try parsed.arguments.first.map(IDParser.entry))
+        case "redo":
+            return .redo
+        case "history":
+            var query = HistoryQuery(withChanges: outputFormat(parsed) == .json)
+            query.limit = try parsed.value(Option.limit).map(IDParser.count)
+            query.taskID = try parsed.value(Option.forTask).map(IDParser.id)
+            return .history(query)
         case "completions":
             guard let shell = Shell(rawValue: parsed.arguments[0]) else {
                 throw CLIError.usage("'\(parsed.arguments[0])' is not a shell tasks completes in; use bash, zsh or fish")
@@ -106,6 +115,11 @@ struct CommandReader {
         } catch let error as InterchangeError {
             throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
         }
+    }
+
+    /// The format `--format` names, if it names one.
+    private func outputFormat(_ parsed: ParsedCommand) -> OutputFormat? {
+        parsed.value(Option.format).flatMap { OutputFormat(rawValue: $0.lowercased()) }
     }
 
     /// The output settings; a bad `--format` or `--color` is a usage error.

@@ -21,6 +21,18 @@ enum ErrorPresenter {
                             hint: "'tasks list --all' shows the ids")
         case .moveRelativeToItself(let id):
             return .usage("task \(id) cannot be moved before or after itself")
+        case .nothingToUndo:
+            return .failure("nothing to undo: no change is in effect", hint: "'tasks history' shows what was done and undone")
+        case .nothingToRedo:
+            return .failure("nothing to redo: nothing was undone since the last change", hint: "'tasks history' shows what was done and undone")
+        case .noSuchEntry(let entry):
+            return .usage("there is no history entry #\(entry) (the history keeps the last 1,000 entries and 30 days)",
+                          hint: "'tasks history' lists the entries")
+        case .notUndoable(let entry, let reason):
+            return .failure("cannot undo #\(entry): \(reason); nothing was changed")
+        case .changedLater(let entry, let taskID, let title, let later, let laterSummary):
+            return .failure("cannot undo #\(entry): task \(taskID) \"\(title)\" was changed later by #\(later) (\(laterSummary)); nothing was changed",
+                            hint: "undo #\(later) first; 'tasks history --task \(taskID)' shows its changes")
         case .notADatabase(let path, let reason):
             return .failure("'\(path)' is not a tasks database (\(reason)); it was left untouched", hint: "check the path given by --db or TASKS_DB")
         case .damaged(let path, let reason):

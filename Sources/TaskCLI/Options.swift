@@ -45,6 +45,10 @@ enum Option {
     static let bottom = OptionSpec.flag("bottom", help: "Last in its list.")
     static let toList = OptionSpec.value("list", short: "l", name: "LIST", help: "Last in this list.", completion: Completion.listNames)
 
+    // `history`.
+    static let limit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N entries (20 in a table; all otherwise).")
+    static let forTask = OptionSpec.value("task", name: "ID", help: "Only the entries that changed this task.", completion: Completion.ids)
+
     // `export` and `import`, each with its own formats.
     static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
                                                completion: .choices(InterchangeFormat.allCases.map(\.rawValue)))
@@ -57,6 +61,7 @@ enum Completion {
     static let ids = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f1,4")
     static let listNames = ValueCompletion.command("tasks lists --format tsv 2>/dev/null | cut -f1")
     static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
+    static let entries = ValueCompletion.command("tasks history --format tsv 2>/dev/null | cut -f1,5")
     static let priorities = ValueCompletion.choices(["H", "M", "L"])
     static let dates = ValueCompletion.choices(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
 }

@@ -62,7 +62,22 @@ struct Runner {
             reactor.action.onNext(.submitTitles(titles))
         case .edit(let id, let fields):
             edit(id, fields: fields)
+        case .undo(let entry):
+            history { $0.action.onNext(.undo(entry)) }
+        case .redo:
+            history { $0.action.onNext(.redo) }
+        case .history(var query):
+            if query.limit == nil && console.settings.format == .table { query.limit = 20 }
+            history { [query] in $0.action.onNext(.load(query)) }
         }
+    }
+
+    /// The history reactor, with its view bound.
+    private func history(_ send: (TaskHistoryReactor) -> Void) {
+        let reactor = TaskHistoryReactor(service: service)
+        let view = HistoryView(context: context, writer: HistoryWriter(console: console, localTime: invocation.localTime))
+        view.reactor = reactor
+        send(reactor)
     }
 
     /// A change through the list reactor, confirmed by a `ChangeView` once it is through.

@@ -193,4 +193,5 @@ struct Style {
     static let dimOn = "\u{1B}[2m", reset = "\u{1B}[0m"
     func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + Style.reset : text }
     func red(_ text: String) -> String { enabled ? "\u{1B}[31m" + text + "\u{1B}[39m" : text }
+    func dim(_ text: String) -> String { enabled ? Style.dimOn + text + Style.reset : text }
 }

@@ -34,6 +34,7 @@ public enum TasksProgram {
         }
 
         let database = TaskDatabase(path: path, now: invocation.now, makeUUID: invocation.makeUUID)
+        database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console)
         Runner(invocation: invocation, service: database, console: console, status: status).run(command)
@@ -60,5 +61,20 @@ extension Command {
         default:
             return nil
         }
+    }
+}
+
+/// The command line as the history records it: `tasks done 3`, words quoted as a shell
+/// would need them.
+enum CommandText {
+    static func typed(_ arguments: [String]) -> String {
+        (["tasks"] + arguments.map(quoted)).joined(separator: " ")
+    }
+
+    private static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./:=+@%,#".unicodeScalars.contains($0)
+        }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

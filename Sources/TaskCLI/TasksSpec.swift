@@ -109,6 +109,32 @@ public enum TasksSpec {
             ),
             CommandSpec(name: "lists", abstract: "Show the lists with their pending and done counts."),
             CommandSpec(
+                name: "undo", abstract: "Revert the newest change, or history entry ENTRY, whole.",
+                discussion: """
+                    Every command that changed tasks is one entry of the history ('tasks history'),
+                    however many tasks it changed: undo reverts all of it, in one transaction, as
+                    an entry of its own. A deleted task comes back with its id and uuid. An entry
+                    that a later change touched the same tasks as is refused, and nothing changes.
+                    On a terminal it says what it reverted: Undid #12: done 3 "Buy milk".
+                    """,
+                arguments: [ArgumentSpec("ENTRY", help: "The entry's number (#12 or 12); the newest change when left out.",
+                                         optional: true, completion: Completion.entries)]
+            ),
+            CommandSpec(
+                name: "redo", abstract: "Apply again the change undone last.",
+                discussion: "A new change ends what can be redone."
+            ),
+            CommandSpec(
+                name: "history", abstract: "Show the history of changes, newest first.",
+                discussion: """
+                    Each entry: its number, when, the command as typed and what it did; an entry
+                    undone since is marked. --format json adds every change: the task's id and
+                    uuid, and each field before and after. The history keeps at least the last
+                    1,000 entries and 30 days.
+                    """,
+                options: [Option.limit, Option.forTask]
+            ),
+            CommandSpec(
                 name: "export", abstract: "Write every task to stdout, for another machine or another tool.",
                 discussion: """
                     FORMATS (--format):

@@ -38,4 +38,21 @@ public protocol TaskService: AnyObject {
     /// Writes `records` in one transaction: a record whose uuid exists updates that task
     /// (and changes nothing when every field is the same), any other creates one.
     func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
+
+    // MARK: The history
+
+    /// Reverts `entry` — the newest command entry in effect when `nil` — in one transaction,
+    /// as a new entry of its own; returns the entry reverted. Refused, changing nothing, when a
+    /// later entry in effect changed the same tasks.
+    func undo(entry: Int64?) -> Observable<HistoryEntry>
+
+    /// Applies again the entry undone last, when no command came after; returns it.
+    func redo() -> Observable<HistoryEntry>
+
+    /// The entries `query` selects, newest first.
+    func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]>
+
+    /// Announces on `event` what other processes committed since this service last looked;
+    /// returns how many of their entries it read. Cheap when nothing changed.
+    func catchUp() -> Observable<Int>
 }

@@ -6,6 +6,19 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     /// A move relative to the task itself.
     case moveRelativeToItself(id: Int64)
 
+    // MARK: The history
+
+    /// No command entry is in effect: nothing to undo.
+    case nothingToUndo
+    /// No entry was undone since the last change: nothing to redo.
+    case nothingToRedo
+    /// No such entry: never made, or older than the history keeps.
+    case noSuchEntry(Int64)
+    /// The entry was undone already (by the undo entry `by`), or is itself an undo or redo.
+    case notUndoable(entry: Int64, reason: String)
+    /// A later entry in effect changed a task this one changed: undo that one first.
+    case changedLater(entry: Int64, taskID: Int64, title: String, later: Int64, laterSummary: String)
+
     // MARK: The store's failures, with the database's path
 
     /// The file is not a database (SQLite's reason).

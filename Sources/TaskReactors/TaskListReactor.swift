@@ -18,6 +18,12 @@ public final class TaskListReactor: Reactor {
         case selectTask(Int64)
         /// Load the lists with their counts.
         case loadLists
+        /// Revert the newest change (the `u` key); its changes arrive as events.
+        case undo
+        /// Apply again the change undone last.
+        case redo
+        /// Take in what other processes committed (the change feed), as events.
+        case catchUp
     }
 
     public enum Mutation {
@@ -28,6 +34,7 @@ public final class TaskListReactor: Reactor {
         case setFailure(TaskServiceError)
         case openEditor(Task)
         case setLists([TaskListSummary])
+        case setStep(HistoryStep)
     }
 
     public struct State: Equatable {
@@ -43,6 +50,8 @@ public final class TaskListReactor: Reactor {
         /// Each committed change as it arrives, whether or not it touches the sections: what a
         /// view confirms after a toggle, a delete or a move.
         @Pulse public var applied: TaskEvent?
+        /// An undo or redo went through.
+        @Pulse public var step: HistoryStep?
 
         public init(query: TaskQuery) { self.query = query }
 
@@ -86,6 +95,12 @@ public final class TaskListReactor: Reactor {
             }
             return service.task(id: id).map { Mutation.openEditor($0) }
                 .catch { .just(.setFailure(TaskServiceError($0))) }
+        case .undo:
+            return HistoryStep.undo(nil, on: service).map(Mutation.setStep).catch { .just(.setFailure(TaskServiceError($0))) }
+        case .redo:
+            return HistoryStep.redo(on: service).map(Mutation.setStep).catch { .just(.setFailure(TaskServiceError($0))) }
+        case .catchUp:
+            return reportOnly(service.catchUp())
         case .loadLists:
             return Observable.concat([
                 .just(.setLoading(true)),
@@ -123,6 +138,8 @@ public final class TaskListReactor: Reactor {
             state.editing = task
         case .setLists(let lists):
             state.lists = lists
+        case .setStep(let step):
+            state.step = step
         }
         return state
     }
@@ -130,7 +147,8 @@ public final class TaskListReactor: Reactor {
     private static func apply(_ event: TaskEvent, to state: inout State) {
         switch event {
         case .create(let task):
-            if state.query.matches(task) { state.sections.insert(task, for: state.query) }
+            // A task heard of twice (the change feed after one's own event) replaces itself.
+            if state.query.matches(task) { state.sections.insertOrReplace(task, for: state.query) }
         case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task):
             state.sections.place(task, for: state.query)
         case .delete(let task):

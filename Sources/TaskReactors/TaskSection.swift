@@ -91,6 +91,20 @@ extension Array where Element == TaskSection {
         }
     }
 
+    /// Puts a new task where `query` orders it; when the same task is already there (heard of
+    /// twice), replaces it. O(log n).
+    mutating func insertOrReplace(_ task: Task, for query: TaskQuery) {
+        let header = query.header(for: task)
+        if let section = firstIndex(where: { $0.header == header }) {
+            let index = Self.lowerBound(of: task, in: self[section].items, for: query)
+            if index < self[section].items.count, self[section].items[index].id == task.id {
+                self[section].items[index] = task
+                return
+            }
+        }
+        insert(task, for: query)
+    }
+
     /// Replaces the task with `task.id` in place when it stays in the same spot, else moves it;
     /// removes it when it no longer matches `query`.
     mutating func place(_ task: Task, for query: TaskQuery) {

@@ -9,7 +9,7 @@ extension SQLiteTaskService {
     /// alone); any other is inserted, a hundred rows per INSERT, keeping its id when the file
     /// has never used it.
     func importNow(_ records: [TaskRecord]) throws -> (TaskImportResult, [TaskEvent]) {
-        try bulkWrite(rows: records.count) {
+        try recorded(rows: records.count) { entry in
             let time = now()
             var result = TaskImportResult()
             var events: [TaskEvent] = []
@@ -25,6 +25,7 @@ extension SQLiteTaskService {
             var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
             let lookup = try db.prepare("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?")
             var pending: [Task] = []
+            var createdIDs: [Int64] = []
             pending.reserveCapacity(min(records.count, Self.rowsPerInsert))
             for record in records {
                 var existing: Task?
@@ -47,11 +48,13 @@ extension SQLiteTaskService {
                         result.unchanged += 1
                     } else {
                         try overwrite(task)
+                        try entry.changed(from: existing, to: task)
                         result.updated += 1
                         events.append(.update(task))
                     }
                 } else {
                     pending.append(task)
+                    createdIDs.append(task.id)
                     result.created += 1
                     events.append(.create(task))
                     if pending.count == Self.rowsPerInsert {
@@ -61,7 +64,9 @@ extension SQLiteTaskService {
                 }
             }
             try insert(&pending)
-            return (result, events)
+            try entry.created(ids: createdIDs)
+            let count = result.created + result.updated
+            return ((result, events), "imported \(Summary.count(count, "task"))")
         }
     }
 }

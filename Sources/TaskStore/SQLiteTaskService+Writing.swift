@@ -6,7 +6,7 @@ import TaskModel
 extension SQLiteTaskService {
     /// Creates `drafts` in one transaction, a hundred rows per INSERT.
     func createNow(_ drafts: [TaskDraft]) throws -> [Task] {
-        try bulkWrite(rows: drafts.count) {
+        try recorded(rows: drafts.count) { entry in
             let time = now()
             var bottoms: [String: Int64] = [:]
             var created: [Task] = []
@@ -21,7 +21,8 @@ extension SQLiteTaskService {
                 ))
             }
             try insert(&created)
-            return created
+            try entry.created(ids: created.map(\.id))
+            return (created, Summary.of("added", created))
         }
     }
 
@@ -91,9 +92,10 @@ extension SQLiteTaskService {
 
     /// Changes the fields `changes` names, in one transaction.
     func updateNow(id: Int64, _ changes: TaskChanges) throws -> Task {
-        try db.write {
+        try recorded { entry in
             guard var task = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
-            if changes.isEmpty { return task }
+            if changes.isEmpty { return (task, "") }
+            let before = task
             if let title = changes.title { task.title = title }
             if let notes = changes.notes { task.notes = notes }
             if let list = changes.list, list != task.list {
@@ -105,34 +107,39 @@ extension SQLiteTaskService {
             task.tags = TagsColumn.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)
-            return task
+            try entry.changed(from: before, to: task)
+            let fields = TaskField.allCases.filter { before.value(of: $0) != task.value(of: $0) }.map(\.rawValue)
+            return (task, Summary.of("edited", [task]) + " (" + fields.joined(separator: ", ") + ")")
         }
     }
 
     /// Deletes all of `ids` or, when one is missing, none; returns the tasks as they were.
     func deleteNow(ids: [Int64]) throws -> [Task] {
-        try db.write {
+        try recorded(rows: ids.count) { entry in
             let tasks = try readTasks(ids: Self.unique(ids))
-            for task in tasks { try db.run("DELETE FROM task WHERE id = ?", task.id) }
-            return tasks
+            for task in tasks { try entry.delete(run: task.id...task.id, uuid: task.uuid) }
+            return (tasks, Summary.of("deleted", tasks))
         }
     }
 
     /// Sets each of `ids` done or pending as `isDone` says; returns the tasks that changed.
     func setDoneNow(ids: [Int64], _ isDone: (Task) -> Bool) throws -> [Task] {
-        try db.write {
-            try readTasks(ids: Self.unique(ids)).compactMap { task in
-                let done = isDone(task)
-                if task.isDone == done { return nil }
-                var task = task
+        try recorded(rows: ids.count) { entry in
+            let changed = try readTasks(ids: Self.unique(ids)).compactMap { before -> Task? in
+                let done = isDone(before)
+                if before.isDone == done { return nil }
+                var task = before
                 let time = now()
                 task.isDone = done
                 task.completed = done ? time : nil
                 task.modified = time
                 try db.run("UPDATE task SET done = ?, completed = ?, modified = ? WHERE id = ?",
                            done, task.completed?.millisecondsSince1970, time.millisecondsSince1970, task.id)
+                try entry.changed(from: before, to: task)
                 return task
             }
+            let allDone = changed.allSatisfy(\.isDone), allReopened = changed.allSatisfy { !$0.isDone }
+            return (changed, Summary.of(allDone ? "done" : allReopened ? "reopened" : "toggled", changed))
         }
     }
 

@@ -8,13 +8,23 @@ import TaskModel
 public final class SQLiteTaskService: TaskService {
     public var event: Observable<TaskEvent> { events }
 
-    private let events = PublishSubject<TaskEvent>()
+    private let events: PublishSubject<TaskEvent>
     /// The connection; one per service, not shared across threads.
     let db: Connection
     /// The file, for error messages.
     let path: String
     let now: () -> Timestamp
     let makeUUID: () -> String
+    /// The command the history records for this service's changes: `tasks done 3`.
+    public var commandText = "tasks"
+    /// Whether anyone would hear an event: when nobody listens, a change builds none.
+    public var wantsEvents: () -> Bool
+    /// The newest history entry this service has seen, its own or announced by `catchUp`.
+    var lastSeenEntry: Int64 = 0
+    /// Entries this service wrote after `lastSeenEntry` (so `catchUp` does not announce them).
+    var ownEntries: Set<Int64> = []
+    /// `PRAGMA data_version` when this service last looked: another connection's commit changes it.
+    var lastDataVersion: Int64 = 0
 
     /// The batch size from which a write goes through a rollback journal (see `bulkWrite`).
     static let bulkLoadThreshold = 10_000
@@ -33,7 +43,9 @@ public final class SQLiteTaskService: TaskService {
     ) throws(TaskServiceError) {
         self.path = path
         self.now = now
+        wantsEvents = { true }
         self.makeUUID = makeUUID ?? TimeOrderedUUID.generator(now: now)
+        events = PublishSubject<TaskEvent>()
         do {
             if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
             db = try Connection(path: path, options: create ? [.create] : [])
@@ -47,6 +59,8 @@ public final class SQLiteTaskService: TaskService {
             }
             try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
             try migrator.migrate(db)
+            lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
+            lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
         } catch {
             throw StorageFailure.translate(error, path: path)
         }
@@ -138,13 +152,34 @@ public final class SQLiteTaskService: TaskService {
 
     public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
         change { service in
-            let moved = try service.db.write { try service.moveInTransaction(id: id, to: placement) }
+            let moved = try service.moveNow(id: id, to: placement)
             return (moved, [.move(moved)])
         }
     }
 
     public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
         change { try $0.importNow(records) }
+    }
+
+    /// Runs `body` in one write transaction of `rows` rows with the history entry that records
+    /// it (`tasks undo` reverts it whole); `body` says what it did.
+    func recorded<T>(rows: Int = 1, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
+        try bulkWrite(rows: rows) {
+            let entry = EntryRecorder(db: db, kind: .command, command: commandText, time: now())
+            let (result, summary) = try body(entry)
+            try entry.finish(summary: summary)
+            if let id = entry.id { noteOwn(id) }
+            return result
+        }
+    }
+
+    /// Remembers an entry this service wrote, so that `catchUp` does not announce it.
+    func noteOwn(_ entry: Int64) {
+        if entry == lastSeenEntry + 1 {
+            lastSeenEntry = entry
+        } else {
+            ownEntries.insert(entry)
+        }
     }
 
     // MARK: - Calls
@@ -161,7 +196,7 @@ public final class SQLiteTaskService: TaskService {
     }
 
     /// A change, run when subscribed; its events are announced once it has committed.
-    private func change<T>(_ body: @escaping (SQLiteTaskService) throws -> (T, [TaskEvent])) -> Observable<T> {
+    func change<T>(_ body: @escaping (SQLiteTaskService) throws -> (T, [TaskEvent])) -> Observable<T> {
         .deferred { [unowned self] in
             let result: T
             let committed: [TaskEvent]
@@ -170,14 +205,24 @@ public final class SQLiteTaskService: TaskService {
             } catch {
                 throw StorageFailure.translate(error, path: path)
             }
-            switch committed.count {
-            case 0: break
-            case 1: events.onNext(committed[0])
-            default: events.onNext(.batch(committed))
-            }
+            announce(committed)
             return .just(result)
         }
     }
+}
+
+extension SQLiteTaskService {
+    /// Sends committed changes to whoever listens, as one event or one batch.
+    func announce(_ committed: [TaskEvent]) {
+        switch committed.count {
+        case 0: break
+        case 1: events.onNext(committed[0])
+        default: events.onNext(.batch(committed))
+        }
+    }
+
+    /// Whether the events of a change should be built at all.
+    var isHeard: Bool { events.hasObservers && wantsEvents() }
 }
 
 extension TaskEvent {

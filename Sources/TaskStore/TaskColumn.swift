@@ -30,6 +30,57 @@ enum TaskColumn: Int32, CaseIterable {
         )
     }
 
+    /// The column that holds `field`.
+    init(_ field: TaskField) {
+        switch field {
+        case .title: self = .title
+        case .notes: self = .notes
+        case .list: self = .list
+        case .done: self = .done
+        case .completed: self = .completed
+        case .due: self = .due
+        case .priority: self = .priority
+        case .tags: self = .tags
+        case .position: self = .position
+        }
+    }
+
+    /// What this column holds for `task`.
+    func value(of task: Task) -> SQLiteValue {
+        switch self {
+        case .id: return .integer(task.id)
+        case .uuid: return .text(task.uuid)
+        case .title: return .text(task.title)
+        case .notes: return .text(task.notes)
+        case .list: return .text(task.list)
+        case .done: return .integer(task.isDone ? 1 : 0)
+        case .completed: return task.completed.map { .integer($0.millisecondsSince1970) } ?? .null
+        case .due: return task.due.map { .text($0.description) } ?? .null
+        case .priority: return task.priority.map { .integer(Int64($0.rank)) } ?? .null
+        case .tags: return .text(TagsColumn.encode(task.tags))
+        case .position: return .integer(task.position)
+        case .created: return .integer(task.created.millisecondsSince1970)
+        case .modified: return .integer(task.modified.millisecondsSince1970)
+        }
+    }
+
+    /// A value this column held, as the field's typed value.
+    func fieldValue(_ value: SQLiteValue) -> FieldValue {
+        switch (self, value) {
+        case (_, .null): return .none
+        case (.done, .integer(let flag)): return .flag(flag != 0)
+        case (.completed, .integer(let time)), (.created, .integer(let time)), (.modified, .integer(let time)):
+            return .time(Timestamp(millisecondsSince1970: time))
+        case (.due, .text(let text)): return CalendarDay(text).map(FieldValue.day) ?? .text(text)
+        case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
+        case (.tags, .text(let text)): return .tags(TagsColumn.decode(text))
+        case (_, .integer(let number)): return .number(number)
+        case (_, .text(let text)): return .text(text)
+        case (_, .real(let number)): return .number(Int64(number))
+        case (_, .blob): return .none
+        }
+    }
+
     /// Binds every column of `task` to the parameters from `first` on, in this order. An id
     /// of 0 binds NULL: SQLite gives the row the next id.
     static func bind(_ task: Task, to statement: Statement, from first: Int32) throws {

@@ -21,6 +21,10 @@ public final class TaskDatabase: TaskService {
     private let makeUUID: (() -> String)?
     private var opened: SQLiteTaskService?
     private let forwarding = SerialDisposable()
+    /// The command the history records for this run's changes: `tasks done 3`.
+    public var commandText = "tasks" {
+        didSet { opened?.commandText = commandText }
+    }
     /// This run made the file (so a failed run may take it away again).
     public private(set) var createdFile = false
 
@@ -49,6 +53,8 @@ public final class TaskDatabase: TaskService {
         } else {
             service = try SQLiteTaskService(path: ":memory:", create: false, now: now, makeUUID: makeUUID)
         }
+        service.commandText = commandText
+        service.wantsEvents = { [events] in events.hasObservers }
         forwarding.setDisposable(service.event.subscribe(onNext: { [events] in events.onNext($0) }))
         opened = service
         return service
@@ -70,6 +76,10 @@ public final class TaskDatabase: TaskService {
     public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
         call(creating: true) { $0.importTasks(records) }
     }
+    public func undo(entry: Int64?) -> Observable<HistoryEntry> { call { $0.undo(entry: entry) } }
+    public func redo() -> Observable<HistoryEntry> { call { $0.redo() } }
+    public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { call { $0.history(query) } }
+    public func catchUp() -> Observable<Int> { call { $0.catchUp() } }
 
     /// After a failed run: removes the file this run created, so that failing left nothing.
     public func removeCreatedFile() {

@@ -59,5 +59,61 @@ public enum TaskSchema {
                 """)
             try db.run("INSERT INTO sqlite_sequence (name, seq) VALUES ('task', max(?, coalesce((SELECT max(id) FROM task), 0)))", sequence)
         },
+        Migration("v3: the history") { db in
+            // One row per entry (a command, or the undo or redo of one); one row per task an
+            // entry changed, or per run of tasks it created or deleted together; one row per
+            // field a change changed, before and after, as the task's column held them (no
+            // declared type: no affinity converts them); and the rows an entry removed, so that
+            // undo and redo put them back whole, id, uuid and position included.
+            try db.execute("""
+                CREATE TABLE history (
+                    id        INTEGER PRIMARY KEY,      -- never reused: the newest entry is never removed
+                    time      INTEGER NOT NULL,
+                    command   TEXT    NOT NULL,
+                    summary   TEXT    NOT NULL DEFAULT '',
+                    kind      INTEGER NOT NULL DEFAULT 0 CHECK (kind = 0 OR kind = 1 OR kind = 2),  -- command, undo, redo
+                    target    INTEGER,                  -- undo, redo: the entry reverted or applied again
+                    undone_by INTEGER,                  -- a command entry reverted by this undo entry
+                    redoable  INTEGER NOT NULL DEFAULT 0 CHECK (redoable = 0 OR redoable = 1)
+                );
+                CREATE INDEX history_redoable ON history (undone_by) WHERE redoable = 1;
+                CREATE TABLE history_change (
+                    entry INTEGER NOT NULL,
+                    seq   INTEGER NOT NULL,
+                    kind  INTEGER NOT NULL CHECK (kind = 0 OR kind = 1 OR kind = 2),  -- created, changed, deleted
+                    task  INTEGER NOT NULL,             -- the task, or the first of a run
+                    last  INTEGER NOT NULL,             -- the last of a run; task itself otherwise
+                    uuid  TEXT,
+                    PRIMARY KEY (entry, seq)
+                ) WITHOUT ROWID;
+                CREATE INDEX history_change_by_task ON history_change (task, entry);
+                CREATE INDEX history_change_runs ON history_change (last, task) WHERE last > task;
+                CREATE TABLE history_field (
+                    entry  INTEGER NOT NULL,
+                    seq    INTEGER NOT NULL,
+                    field  TEXT    NOT NULL,
+                    before,
+                    after,
+                    PRIMARY KEY (entry, seq, field)
+                ) WITHOUT ROWID;
+                CREATE TABLE deleted_task (
+                    entry     INTEGER NOT NULL,
+                    id        INTEGER NOT NULL,
+                    uuid      TEXT    NOT NULL,
+                    title     TEXT    NOT NULL,
+                    notes     TEXT    NOT NULL,
+                    list      TEXT    NOT NULL,
+                    done      INTEGER NOT NULL,
+                    completed INTEGER,
+                    due       TEXT,
+                    priority  INTEGER,
+                    tags      TEXT    NOT NULL,
+                    position  INTEGER NOT NULL,
+                    created   INTEGER NOT NULL,
+                    modified  INTEGER NOT NULL,
+                    PRIMARY KEY (entry, id)
+                ) WITHOUT ROWID;
+                """)
+        },
     ]
 }

@@ -168,6 +168,18 @@ final class FakeTaskService: TaskService {
         }
     }
 
+    /// The fake keeps no history: undo and redo find nothing; the history is empty; no other
+    /// process writes. (The store's history is tested against SQLite in TaskStoreTests.)
+    func undo(entry: Int64?) -> Observable<HistoryEntry> {
+        attempt { throw entry.map(TaskServiceError.noSuchEntry) ?? TaskServiceError.nothingToUndo }
+    }
+
+    func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
+
+    func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
+
+    func catchUp() -> Observable<Int> { attempt { (0, []) } }
+
     func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
         attempt {
             var result = TaskImportResult()

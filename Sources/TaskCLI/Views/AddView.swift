@@ -4,7 +4,8 @@ import TaskReactors
 
 /// `tasks add`: the new ids one per line in a pipe (`id=$(tasks add t)`), sentences on a
 /// terminal, a progress line while a large batch is written — or why nothing was added.
-final class AddView: CommandView<TaskEditReactor> {
+final class AddView: CommandView, View {
+    @Reacting var reactor: TaskEditReactor?
     /// How many titles, and what one is called in a message: `line` when they came from stdin.
     private let titles: (count: Int, itemName: String)
 
@@ -13,7 +14,7 @@ final class AddView: CommandView<TaskEditReactor> {
         super.init(context: context)
     }
 
-    override func bind(reactor: TaskEditReactor) {
+    func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, itemName: titles.itemName, count: titles.count, disposedBy: disposeBag)
         // The seeds' isLoading, made visible: a progress line while a large batch is written.
         reactor.state.map(\.isSaving).distinctUntilChanged().skip(1)

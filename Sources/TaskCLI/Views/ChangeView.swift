@@ -4,7 +4,8 @@ import TaskReactors
 
 /// `toggle`, `done`, `reopen`, `delete`, `move`: what the service reported changed, confirmed
 /// once the action is through (`Done 3: Buy milk`, or the records with `--format`).
-final class ChangeView: CommandView<TaskListReactor> {
+final class ChangeView: CommandView, View {
+    @Reacting var reactor: TaskListReactor?
     /// The word for each changed task: `Done` or `Reopened`, `Deleted`, `Moved`.
     private let verb: (Task) -> String
     /// The tasks the service reported changed, in order.
@@ -15,7 +16,7 @@ final class ChangeView: CommandView<TaskListReactor> {
         super.init(context: context)
     }
 
-    override func bind(reactor: TaskListReactor) {
+    func bind(reactor: TaskListReactor) {
         reactor.reportFailures(to: context.status, disposedBy: disposeBag)
         reactor.pulse(\.$applied).compactMap { $0 }
             .bind { [unowned self] event in changed += event.tasks }

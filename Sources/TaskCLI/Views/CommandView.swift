@@ -1,14 +1,11 @@
 import ReactorCore
 
-/// What every command's view has: its bindings, its reactor, and the run's context. A
-/// command's view subclasses it and overrides `bind(reactor:)`.
-class CommandView<R: ReactorCore.Reactor>: View {
+/// What every command's view has: its bindings and the run's context. Each command's view
+/// subclasses it and is a `View` of its own reactor. (Not generic: a generic superclass costs
+/// every run the instantiation of its metadata by name, about 0.3 ms here.)
+class CommandView {
     var disposeBag = DisposeBag()
-    @Reacting var reactor: R?
     let context: ViewContext
 
     init(context: ViewContext) { self.context = context }
-
-    /// Binds the reactor's state to what the command prints; overridden by each view.
-    func bind(reactor: R) {}
 }

@@ -3,9 +3,10 @@ import TaskModel
 import TaskReactors
 
 /// `tasks edit`: what was changed, or why not.
-final class EditView: CommandView<TaskEditReactor> {
+final class EditView: CommandView, View {
+    @Reacting var reactor: TaskEditReactor?
 
-    override func bind(reactor: TaskEditReactor) {
+    func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
         reactor.state.filter(\.isDismissed).take(1)
             .bind { [unowned self] state in if let task = state.saved { context.printer.report("Changed", [task]) } }

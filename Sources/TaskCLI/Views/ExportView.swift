@@ -5,7 +5,8 @@ import TaskReactors
 
 /// `tasks export`: every task, streamed out in an interchange format; what the format could
 /// not hold is named on stderr.
-final class ExportView: CommandView<TaskListReactor> {
+final class ExportView: CommandView, View {
+    @Reacting var reactor: TaskListReactor?
     private let writer: ExportWriter
 
     init(context: ViewContext, writer: ExportWriter) {
@@ -13,7 +14,7 @@ final class ExportView: CommandView<TaskListReactor> {
         super.init(context: context)
     }
 
-    override func bind(reactor: TaskListReactor) {
+    func bind(reactor: TaskListReactor) {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
             let console = context.console
             var writer = writer

@@ -5,7 +5,8 @@ import TaskReactors
 
 /// The import screen: a progress line while a large file is written, then what happened —
 /// with what the file held that has no place here — or why nothing was imported.
-final class ImportView: CommandView<TaskImportReactor> {
+final class ImportView: CommandView, View {
+    @Reacting var reactor: TaskImportReactor?
     private let file: ImportedFile
     /// `'tasks.json'` or `stdin`, for messages.
     private let source: String
@@ -16,7 +17,7 @@ final class ImportView: CommandView<TaskImportReactor> {
         super.init(context: context)
     }
 
-    override func bind(reactor: TaskImportReactor) {
+    func bind(reactor: TaskImportReactor) {
         reactor.pulse(\.$validationError)
             .compactMap { $0 }
             .bind { [unowned self] error in context.status.fail(.usage("cannot import \(source): \(error); nothing was imported")) }

@@ -2,9 +2,10 @@ import ReactorCore
 import TaskReactors
 
 /// `tasks list`: the sections of `TaskListReactor` once loaded, in the chosen format.
-final class ListView: CommandView<TaskListReactor> {
+final class ListView: CommandView, View {
+    @Reacting var reactor: TaskListReactor?
 
-    override func bind(reactor: TaskListReactor) {
+    func bind(reactor: TaskListReactor) {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
             let settings = context.console.settings
             if state.sections.isEmpty && settings.format == .table {

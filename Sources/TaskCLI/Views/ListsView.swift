@@ -4,9 +4,10 @@ import TaskReactors
 import TextFormats
 
 /// `tasks lists`: each list with its pending and done counts.
-final class ListsView: CommandView<TaskListReactor> {
+final class ListsView: CommandView, View {
+    @Reacting var reactor: TaskListReactor?
 
-    override func bind(reactor: TaskListReactor) {
+    func bind(reactor: TaskListReactor) {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in write(state.lists ?? []) }
     }
 

@@ -7,9 +7,10 @@ import TextFormats
 /// `tasks show`: every field of the task `TaskEditReactor` loaded. On a terminal, aligned
 /// `field  value` lines; in a pipe one `field<TAB>value` line per field (as `gh issue view`
 /// prints), values escaped as in TSV; with `--format json`, one object.
-final class ShowView: CommandView<TaskEditReactor> {
+final class ShowView: CommandView, View {
+    @Reacting var reactor: TaskEditReactor?
 
-    override func bind(reactor: TaskEditReactor) {
+    func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
         reactor.state.compactMap(\.task).take(1)
             .bind { [unowned self] task in write(task) }

@@ -1,0 +1,142 @@
+import SQLiteDB
+import TaskModel
+
+/// One history entry, written inside the transaction of the change it records: there is no
+/// change without its entry. The entry's row is made on the first thing recorded, so a call
+/// that changes nothing leaves no entry.
+final class EntryRecorder {
+    private let db: Connection
+    private let kind: HistoryEntry.Kind
+    private let command: String
+    private let time: Timestamp
+    private let target: Int64?
+    /// Where the rows this entry deletes are kept (a redo keeps them under its target).
+    private let keepDeletedUnder: Int64?
+    private(set) var id: Int64?
+    private var seq: Int64 = 0
+
+    /// How long the history keeps entries, at the least (`tasks history` shows them).
+    static let keptEntries = 1000
+    static let keptMilliseconds: Int64 = 30 * 86_400_000
+
+    init(db: Connection, kind: HistoryEntry.Kind, command: String, time: Timestamp, target: Int64? = nil,
+         keepDeletedUnder: Int64? = nil) {
+        self.db = db
+        self.kind = kind
+        self.command = command
+        self.time = time
+        self.target = target
+        self.keepDeletedUnder = keepDeletedUnder
+    }
+
+    /// The entry's number, taken now if it was not yet: the next after the newest, which is
+    /// never removed, so a number is never given twice. (The write lock is held.) The entry's
+    /// own row is written by `finish`, with its summary.
+    @discardableResult
+    func begin() throws -> Int64 {
+        if let id { return id }
+        if kind == .command {
+            // A new change ends what can be redone.
+            try db.run("UPDATE history SET redoable = 0 WHERE redoable = 1")
+        }
+        let next = (try db.scalar("SELECT max(id) FROM history") ?? 0) + 1
+        id = next
+        return next
+    }
+
+    /// Whether anything was recorded.
+    var isEmpty: Bool { id == nil }
+
+    // MARK: - What an entry records
+
+    /// Tasks created: one row per run of consecutive ids.
+    func created(ids: [Int64]) throws {
+        for run in Self.runs(of: ids) { try change(.created, run.lowerBound, run.upperBound, uuid: nil) }
+    }
+
+    /// One task's fields that differ between `before` and `after`; nothing when none does.
+    func changed(from before: Task, to after: Task) throws {
+        let fields = TaskField.allCases.filter { before.value(of: $0) != after.value(of: $0) }
+        if fields.isEmpty { return }
+        let seq = try change(.changed, before.id, before.id, uuid: before.uuid)
+        let entry = try begin()
+        for field in fields {
+            let column = TaskColumn(field)
+            try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
+                       entry, seq, field.rawValue, column.value(of: before), column.value(of: after))
+        }
+    }
+
+    /// Fields set to values read from the database, for undo and redo, which write them.
+    func changed(taskID: Int64, uuid: String, fields: [(TaskField, before: SQLiteValue, after: SQLiteValue)]) throws {
+        if fields.isEmpty { return }
+        let seq = try change(.changed, taskID, taskID, uuid: uuid)
+        let entry = try begin()
+        for (field, before, after) in fields {
+            try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
+                       entry, seq, field.rawValue, before, after)
+        }
+    }
+
+    /// Deletes the tasks with ids in `run`, keeping their rows for undo and redo.
+    func delete(run: ClosedRange<Int64>, uuid: String? = nil) throws {
+        let keeper = try keepDeletedUnder ?? begin()
+        try db.run("INSERT INTO deleted_task (entry, \(TaskColumn.names)) SELECT ?, \(TaskColumn.names) FROM task WHERE id BETWEEN ? AND ?",
+                   keeper, run.lowerBound, run.upperBound)
+        try db.run("DELETE FROM task WHERE id BETWEEN ? AND ?", run.lowerBound, run.upperBound)
+        try change(.deleted, run.lowerBound, run.upperBound, uuid: uuid)
+    }
+
+    /// Puts back the rows `keeper` kept of the tasks in `run`, and records their creation.
+    func restore(run: ClosedRange<Int64>, keptBy keeper: Int64) throws {
+        try db.run("INSERT INTO task (\(TaskColumn.names)) SELECT \(TaskColumn.names) FROM deleted_task WHERE entry = ? AND id BETWEEN ? AND ?",
+                   keeper, run.lowerBound, run.upperBound)
+        try db.run("DELETE FROM deleted_task WHERE entry = ? AND id BETWEEN ? AND ?", keeper, run.lowerBound, run.upperBound)
+        try change(.created, run.lowerBound, run.upperBound, uuid: nil)
+    }
+
+    /// Writes the entry, saying what it did (nothing when nothing was recorded).
+    func finish(summary: String) throws {
+        guard let id else { return }
+        try db.run("INSERT INTO history (id, time, command, summary, kind, target) VALUES (?, ?, ?, ?, ?, ?)",
+                   id, time.millisecondsSince1970, command, summary, kind.rawValue, target)
+        if kind == .command && id % 64 == 0 { try prune(newest: id) }
+    }
+
+    @discardableResult
+    private func change(_ kind: HistoryChange.Kind, _ first: Int64, _ last: Int64, uuid: String?) throws -> Int64 {
+        let entry = try begin()
+        seq += 1
+        try db.run("INSERT INTO history_change (entry, seq, kind, task, last, uuid) VALUES (?, ?, ?, ?, ?, ?)",
+                   entry, seq, kind.rawValue, first, last, uuid)
+        return seq
+    }
+
+    // MARK: - Keeping the history bounded
+
+    /// Removes the entries older than both the newest `keptEntries` and `keptMilliseconds`,
+    /// with their changes and kept rows.
+    private func prune(newest: Int64) throws {
+        let byCount = newest - Int64(Self.keptEntries)
+        let byAge = try db.scalar("SELECT max(id) FROM history WHERE time < ?", time.millisecondsSince1970 - Self.keptMilliseconds) ?? 0
+        let cutoff = min(byCount, byAge)
+        guard cutoff > 0 else { return }
+        for table in ["history_field", "history_change", "deleted_task"] {
+            try db.run("DELETE FROM \(table) WHERE entry <= ?", cutoff)
+        }
+        try db.run("DELETE FROM history WHERE id <= ?", cutoff)
+    }
+
+    /// `ids` as runs of consecutive numbers, in order.
+    static func runs(of ids: [Int64]) -> [ClosedRange<Int64>] {
+        var runs: [ClosedRange<Int64>] = []
+        for id in ids.sorted() {
+            if let last = runs.last, last.upperBound + 1 == id {
+                runs[runs.count - 1] = last.lowerBound...id
+            } else if runs.last?.contains(id) != true {
+                runs.append(id...id)
+            }
+        }
+        return runs
+    }
+}

@@ -1,0 +1,261 @@
+import ReactorCore
+import SQLiteDB
+import TaskModel
+
+// MARK: - Undo, redo, and reading the history
+
+extension SQLiteTaskService {
+    public func undo(entry: Int64?) -> Observable<HistoryEntry> {
+        change { try $0.undoNow(entry: entry) }
+    }
+
+    public func redo() -> Observable<HistoryEntry> {
+        change { try $0.redoNow() }
+    }
+
+    public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> {
+        .deferred { [unowned self] in
+            do {
+                return .just(try db.read { try readHistory(query) })
+            } catch {
+                throw StorageFailure.translate(error, path: path)
+            }
+        }
+    }
+
+    /// Reverts `entry` (the newest command entry in effect when `nil`) as an undo entry of its
+    /// own, in one transaction; returns the entry reverted, and the events of what changed.
+    func undoNow(entry wanted: Int64?) throws -> (HistoryEntry, [TaskEvent]) {
+        let size = try wanted.map(taskCount(of:)) ?? 1
+        return try bulkWrite(rows: size) {
+            var target: HistoryEntry
+            if let wanted {
+                guard let found = try readEntry(wanted) else { throw TaskServiceError.noSuchEntry(wanted) }
+                guard found.kind == .command else {
+                    throw TaskServiceError.notUndoable(entry: wanted, reason: "it is itself an \(found.kind == .undo ? "undo" : "redo")")
+                }
+                if let undone = found.undoneBy {
+                    throw TaskServiceError.notUndoable(entry: wanted, reason: "it was undone already, by #\(undone)")
+                }
+                target = found
+            } else {
+                guard let newest = try db.scalar("SELECT max(id) FROM history WHERE kind = 0 AND undone_by IS NULL"),
+                      let found = try readEntry(newest) else { throw TaskServiceError.nothingToUndo }
+                target = found
+            }
+            let changes = try storedChanges(of: target.id)
+            try refuseIfChangedLater(target, changes)
+            let undo = EntryRecorder(db: db, kind: .undo, command: commandText, time: now(), target: target.id)
+            var events: [TaskEvent] = []
+            for stored in changes.reversed() {
+                let run = stored.change.taskID...stored.change.lastTaskID
+                switch stored.change.kind {
+                case .created:
+                    let gone = isHeard ? try readTasks(in: run) : []
+                    try undo.delete(run: run, uuid: stored.change.uuid)
+                    events += gone.map(TaskEvent.delete)
+                case .changed:
+                    if let task = try setFields(of: stored, toBefore: true, in: target, recordingInto: undo) { events.append(.update(task)) }
+                case .deleted:
+                    try undo.restore(run: run, keptBy: target.id)
+                    if isHeard { events += try readTasks(in: run).map(TaskEvent.create) }
+                }
+            }
+            let undoID = try undo.begin()
+            try undo.finish(summary: "undid #\(target.id)")
+            try db.run("UPDATE history SET undone_by = ?, redoable = 1 WHERE id = ?", undoID, target.id)
+            noteOwn(undoID)
+            target.undoneBy = undoID
+            return (target, events)
+        }
+    }
+
+    /// Applies again the entry undone last, when no command came after it.
+    func redoNow() throws -> (HistoryEntry, [TaskEvent]) {
+        guard let targetID = try db.scalar("SELECT id FROM history WHERE redoable = 1 ORDER BY undone_by DESC LIMIT 1") else {
+            throw TaskServiceError.nothingToRedo
+        }
+        return try bulkWrite(rows: try taskCount(of: targetID)) {
+            guard var target = try readEntry(targetID), let undoneBy = target.undoneBy, target.kind == .command else {
+                throw TaskServiceError.nothingToRedo
+            }
+            let redo = EntryRecorder(db: db, kind: .redo, command: commandText, time: now(), target: target.id,
+                                     keepDeletedUnder: target.id)
+            var events: [TaskEvent] = []
+            for stored in try storedChanges(of: target.id) {
+                let run = stored.change.taskID...stored.change.lastTaskID
+                switch stored.change.kind {
+                case .created:
+                    try redo.restore(run: run, keptBy: undoneBy)
+                    if isHeard { events += try readTasks(in: run).map(TaskEvent.create) }
+                case .changed:
+                    if let task = try setFields(of: stored, toBefore: false, in: target, recordingInto: redo) { events.append(.update(task)) }
+                case .deleted:
+                    let gone = isHeard ? try readTasks(in: run) : []
+                    try redo.delete(run: run, uuid: stored.change.uuid)
+                    events += gone.map(TaskEvent.delete)
+                }
+            }
+            let redoID = try redo.begin()
+            try redo.finish(summary: "redid #\(target.id)")
+            try db.run("UPDATE history SET undone_by = NULL, redoable = 0 WHERE id = ?", target.id)
+            noteOwn(redoID)
+            target.undoneBy = nil
+            return (target, events)
+        }
+    }
+
+    // MARK: - Applying one change
+
+    /// Sets the fields of one recorded change back (`toBefore`) or forward, after checking that
+    /// each still holds the value the change left (or found); records it into `entry`.
+    private func setFields(of stored: StoredChange, toBefore: Bool, in target: HistoryEntry,
+                           recordingInto entry: EntryRecorder) throws -> Task? {
+        let id = stored.change.taskID
+        let fields = try db.query("SELECT field, before, after FROM history_field WHERE entry = ? AND seq = ?",
+                                  [target.id, stored.seq]) { row in (row.string(0), row.value(1), row.value(2)) }
+        var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
+        for (name, before, after) in fields {
+            guard let field = TaskField(rawValue: name) else { continue }
+            let (expected, wanted) = toBefore ? (after, before) : (before, after)
+            let column = TaskColumn(field)
+            let current = try db.query("SELECT \(column) FROM task WHERE id = ?", [id]) { $0.value(0) }.first
+            guard current == expected else { throw try conflict(target, taskID: id) }
+            assignments.append((field, expected, wanted))
+        }
+        if assignments.isEmpty { return nil }
+        for (field, _, wanted) in assignments {
+            try db.run("UPDATE task SET \(TaskColumn(field)) = ?, modified = ? WHERE id = ?", wanted, now().millisecondsSince1970, id)
+        }
+        try entry.changed(taskID: id, uuid: stored.change.uuid ?? "", fields: assignments)
+        return isHeard ? try readTask(id: id) : nil
+    }
+
+    /// Throws when an entry after `target`, in effect, changed a task `target` changed.
+    private func refuseIfChangedLater(_ target: HistoryEntry, _ changes: [StoredChange]) throws {
+        for stored in changes {
+            let (first, last) = (stored.change.taskID, stored.change.lastTaskID)
+            let later = try db.query("""
+                SELECT c.entry, c.task FROM history_change c JOIN history h ON h.id = c.entry
+                WHERE c.entry > ?1 AND h.kind = 0 AND h.undone_by IS NULL AND c.task BETWEEN ?2 AND ?3
+                UNION ALL
+                SELECT c.entry, max(c.task, ?2) FROM history_change c JOIN history h ON h.id = c.entry
+                WHERE c.last > c.task AND c.last >= ?2 AND c.task <= ?3 AND c.entry > ?1 AND h.kind = 0 AND h.undone_by IS NULL
+                ORDER BY 1 LIMIT 1
+                """, [target.id, first, last]) { ($0.int64(0), $0.int64(1)) }.first
+            if let (_, taskID) = later { throw try conflict(target, taskID: taskID) }
+        }
+    }
+
+    /// The refusal of undoing `target`, naming the task and the latest entry that changed it since.
+    private func conflict(_ target: HistoryEntry, taskID: Int64) throws -> TaskServiceError {
+        let later = try db.query("""
+            SELECT h.id, h.summary FROM history h JOIN history_change c ON c.entry = h.id
+            WHERE h.id > ? AND h.kind = 0 AND h.undone_by IS NULL AND c.task <= ?2 AND c.last >= ?2
+            ORDER BY h.id DESC LIMIT 1
+            """, [target.id, taskID]) { ($0.int64(0), $0.string(1)) }.first
+        let title = try readTask(id: taskID)?.title
+            ?? db.query("SELECT title FROM deleted_task WHERE id = ? ORDER BY entry DESC LIMIT 1", [taskID]) { $0.string(0) }.first
+            ?? ""
+        return .changedLater(entry: target.id, taskID: taskID, title: title, later: later?.0 ?? target.id, laterSummary: later?.1 ?? "")
+    }
+
+    // MARK: - Reading
+
+    /// A change as stored: its place in the entry, for its fields.
+    struct StoredChange {
+        var seq: Int64
+        var change: HistoryChange
+    }
+
+    func readEntry(_ id: Int64) throws -> HistoryEntry? {
+        try db.query("SELECT \(Self.entryColumns) FROM history WHERE id = ?", [id], row: Self.decodeEntry).first
+    }
+
+    static let entryColumns = "id, time, command, summary, kind, target, undone_by"
+
+    static func decodeEntry(_ row: Statement) -> HistoryEntry {
+        HistoryEntry(id: row.int64(0), time: Timestamp(millisecondsSince1970: row.int64(1)), command: row.string(2),
+                     summary: row.string(3), kind: HistoryEntry.Kind(rawValue: Int(row.int64(4))) ?? .command,
+                     target: row.optionalInt64(5), undoneBy: row.optionalInt64(6))
+    }
+
+    func storedChanges(of entry: Int64) throws -> [StoredChange] {
+        try db.query("SELECT seq, kind, task, last, uuid FROM history_change WHERE entry = ? ORDER BY seq", [entry]) { row in
+            StoredChange(seq: row.int64(0), change: HistoryChange(
+                kind: HistoryChange.Kind(rawValue: Int(row.int64(1))) ?? .changed, taskID: row.int64(2),
+                lastTaskID: row.int64(3), uuid: row.optionalString(4)))
+        }
+    }
+
+    /// How many tasks an entry touched: how large its undo or redo will be.
+    private func taskCount(of entry: Int64) throws -> Int {
+        Int(try db.scalar("SELECT sum(last - task + 1) FROM history_change WHERE entry = ?", entry) ?? 0)
+    }
+
+    /// The tasks with ids in `run` that exist now.
+    func readTasks(in run: ClosedRange<Int64>) throws -> [Task] {
+        try db.query("SELECT \(TaskColumn.names) FROM task WHERE id BETWEEN ? AND ? ORDER BY id", [run.lowerBound, run.upperBound]) {
+            TaskColumn.decode($0)
+        }
+    }
+
+    /// The rows `keeper` kept of the tasks in `run`.
+    func keptTasks(in run: ClosedRange<Int64>, keptBy keeper: Int64) throws -> [Task] {
+        try db.query("SELECT \(TaskColumn.names) FROM deleted_task WHERE entry = ? AND id BETWEEN ? AND ? ORDER BY id",
+                     [keeper, run.lowerBound, run.upperBound]) { TaskColumn.decode($0) }
+    }
+
+    private func readHistory(_ query: HistoryQuery) throws -> [HistoryEntry] {
+        var sql = "SELECT \(Self.entryColumns) FROM history"
+        var arguments: [(any SQLiteBindable)?] = []
+        if let taskID = query.taskID {
+            sql += """
+                 WHERE id IN (SELECT entry FROM history_change WHERE task = ?1
+                 UNION SELECT entry FROM history_change WHERE last > task AND last >= ?1 AND task <= ?1)
+                """
+            arguments.append(taskID)
+        }
+        sql += " ORDER BY id DESC"
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
+        var entries = try db.query(sql, arguments, row: Self.decodeEntry)
+        if query.withChanges {
+            for index in entries.indices { entries[index].changes = try changesWithFields(of: entries[index]) }
+        }
+        return entries
+    }
+
+    /// An entry's changes with their fields: a change's before and after; a single task created
+    /// or deleted, every field it had (as it is now, or as it was kept).
+    private func changesWithFields(of entry: HistoryEntry) throws -> [HistoryChange] {
+        try storedChanges(of: entry.id).map { stored in
+            var change = stored.change
+            switch change.kind {
+            case .changed:
+                change.fields = try db.query("SELECT field, before, after FROM history_field WHERE entry = ? AND seq = ?",
+                                             [entry.id, stored.seq]) { row in
+                    let field = TaskField(rawValue: row.string(0)) ?? .title
+                    let column = TaskColumn(field)
+                    return FieldChange(field: field, before: column.fieldValue(row.value(1)), after: column.fieldValue(row.value(2)))
+                }.sorted { TaskColumn($0.field).rawValue < TaskColumn($1.field).rawValue }
+            case .created where change.taskCount == 1:
+                if let task = try readTask(id: change.taskID) {
+                    change.uuid = task.uuid
+                    change.fields = TaskField.allCases.map { FieldChange(field: $0, before: .none, after: task.value(of: $0)) }
+                }
+            case .deleted where change.taskCount == 1:
+                if let task = try keptTasks(in: change.taskID...change.taskID, keptBy: keeper(ofDeletionsIn: entry)).first {
+                    change.fields = TaskField.allCases.map { FieldChange(field: $0, before: task.value(of: $0), after: .none) }
+                }
+            case .created, .deleted:
+                break
+            }
+            return change
+        }
+    }
+
+    /// Where the rows an entry deleted are kept: a redo keeps them under its target.
+    func keeper(ofDeletionsIn entry: HistoryEntry) -> Int64 {
+        entry.kind == .redo ? entry.target ?? entry.id : entry.id
+    }
+}
