@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
 
         // TaskService on SQLite: the schema, filtering and ordering in SQL, all-or-nothing writes.
-        .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore"]),
+        .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"]),
         .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
 
         // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).

@@ -191,3 +191,35 @@ public final class Connection {
     /// Whether a transaction is open.
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 }
+
+// MARK: - Functions written in Swift
+
+/// The body of a function of one text argument that returns an integer.
+final class TextFunction {
+    let body: (UnsafeBufferPointer<UInt8>) -> Int64
+    init(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Int64) { self.body = body }
+}
+
+extension Connection {
+    /// Makes `name(text)` callable in this connection's SQL, computed by `body` from the text's
+    /// UTF-8 bytes (NULL gives NULL). Deterministic: SQLite may compute it once per value.
+    public func defineTextFunction(_ name: String, _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Int64) throws {
+        let box = Unmanaged.passRetained(TextFunction(body)).toOpaque()
+        let code = sqlite3_create_function_v2(
+            handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+            { context, _, arguments in
+                guard let context, let argument = arguments?[0], sqlite3_value_type(argument) != SQLITE_NULL else {
+                    sqlite3_result_null(context)
+                    return
+                }
+                let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                let count = Int(sqlite3_value_bytes(argument))
+                let bytes = sqlite3_value_text(argument)
+                sqlite3_result_int64(context, function.body(UnsafeBufferPointer(start: bytes, count: count)))
+            },
+            nil, nil,
+            { box in if let box { Unmanaged<TextFunction>.fromOpaque(box).release() } }
+        )
+        if code != SQLITE_OK { throw SQLiteError.last(on: handle, fallback: code) }
+    }
+}

@@ -16,6 +16,9 @@ enum Command {
     case list(TaskQuery)
     case lists
     case add(titles: [String], fromStdin: Bool, fields: FieldFlags)
+    /// `add -`: titles from stdin, one per line, read as the tasks are written (the first line
+    /// is read and checked already: bad input there never opens the database).
+    case addLines(LineReader, fields: FieldFlags)
     case setDone(ids: [Int64], how: DoneChange)
     case edit(id: Int64, fields: FieldFlags)
     case show(id: Int64)

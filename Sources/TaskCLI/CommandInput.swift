@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TaskModel
 import TextFormats
 
@@ -32,20 +35,87 @@ enum IDParser {
     }
 }
 
-/// Standard input as titles or ids: UTF-8, no NUL bytes, one title per line.
+/// Standard input read a line at a time, as it arrives: what `tasks add -` makes tasks of,
+/// a million lines in the memory of one chunk. A final newline is optional, `\r\n` is
+/// accepted; a line that is not UTF-8, or holds a NUL byte, is refused.
+final class LineReader {
+    private let input: Input
+    private var buffer: [UInt8] = []
+    private var start = 0
+    /// Up to here, from `start`, the buffer holds no newline.
+    private var scanned = 0
+    private var chunk = [UInt8](repeating: 0, count: LineReader.chunkSize)
+    private static let chunkSize = 1 << 16
+    private var atEnd = false
+    /// The error of a failed read.
+    private var readError: Int32?
+    /// A line read ahead (`peek`), handed out next.
+    private var peeked: String??
+
+    init(input: Input) { self.input = input }
+
+    /// The next line without taking it: `nil` when there is none.
+    func peek() throws(TaskFieldError) -> String? {
+        if let peeked { return peeked }
+        let line = try readLine()
+        peeked = .some(line)
+        return line
+    }
+
+    /// The next line, or `nil` at the end.
+    func next() throws(TaskFieldError) -> String? {
+        if let line = peeked {
+            peeked = nil
+            return line
+        }
+        return try readLine()
+    }
+
+    private func readLine() throws(TaskFieldError) -> String? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                var end = newline
+                if end > start && buffer[end - 1] == 0x0D { end -= 1 }
+                defer { start = newline + 1; scanned = start }
+                return try text(start..<end)
+            }
+            scanned = buffer.count
+            if atEnd {
+                if start == buffer.count { return nil }
+                var end = buffer.count
+                if buffer[end - 1] == 0x0D { end -= 1 }
+                defer { start = buffer.count; scanned = start }
+                return try text(start..<end)
+            }
+            fill()
+            if let readError { throw .unreadableLine("could not be read: \(String(cString: strerror(readError)))") }
+        }
+    }
+
+    /// Appends the next chunk read; drops the lines already handed out once they are many.
+    private func fill() {
+        if start == buffer.count || start >= Self.chunkSize {
+            buffer.removeSubrange(0..<start)
+            scanned -= start
+            start = 0
+        }
+        let count = chunk.withUnsafeMutableBytes { input.read(into: $0) }
+        if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
+        if count <= 0 { atEnd = true }
+        if count < 0 { readError = errno }
+    }
+
+    private func text(_ range: Range<Int>) throws(TaskFieldError) -> String {
+        let line = buffer[range]
+        if line.contains(0) { throw .unreadableLine("holds a NUL byte") }
+        guard let text = UTF8Text.string(line) else { throw .unreadableLine("is not valid UTF-8") }
+        return text
+    }
+}
+
+/// Standard input as ids: UTF-8, no NUL bytes, separated by whitespace or newlines.
 struct StdinReader {
     let input: Input
-
-    /// One title per line; a final newline is optional, `\r\n` is accepted.
-    func titles() throws -> [String] {
-        let bytes = input.readToEnd()
-        var titles: [String] = []
-        try bytes.withUnsafeBufferPointer { buffer in
-            try Lines.forEach(in: buffer) { number, line in titles.append(try text(line, line: number)) }
-        }
-        if titles.isEmpty { throw CLIError.usage("no titles on stdin; give one title per line") }
-        return titles
-    }
 
     /// Ids separated by whitespace or newlines.
     func ids() throws -> [Int64] {

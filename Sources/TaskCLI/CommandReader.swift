@@ -37,7 +37,26 @@ struct CommandReader {
             }
             if parsed.arguments.contains("-") {
                 guard parsed.arguments == ["-"] else { throw CLIError.usage("'-' (titles from stdin) cannot be mixed with titles as arguments") }
-                return .add(titles: try StdinReader(input: invocation.stdin).titles(), fromStdin: true, fields: fields)
+                let lines = LineReader(input: invocation.stdin)
+                let first: String?
+                do throws(TaskFieldError) {
+                    first = try lines.peek()
+                } catch {
+                    throw CLIError.usage("line 1: \(error); nothing was added")
+                }
+                guard first != nil else { throw CLIError.usage("no titles on stdin; give one title per line") }
+                // The new tasks as records (`--format tsv`) are printed from the tasks
+                // themselves: then every line is read first, and the tasks are held.
+                if parsed.has(Option.format) {
+                    var titles: [String] = []
+                    do throws(TaskFieldError) {
+                        while let line = try lines.next() { titles.append(line) }
+                    } catch {
+                        throw CLIError.usage("line \(titles.count + 1): \(error); nothing was added")
+                    }
+                    return .add(titles: titles, fromStdin: true, fields: fields)
+                }
+                return .addLines(lines, fields: fields)
             }
             return .add(titles: parsed.arguments, fromStdin: false, fields: fields)
         case "toggle", "done", "reopen":

@@ -39,7 +39,9 @@ public enum FuzzEntry {
         let rest = Array(bytes.dropFirst())
         let text = String(decoding: rest, as: UTF8.self)
         switch selector % 8 {
-        case 0: _ = try? StdinReader(input: .bytes(rest)).titles()
+        case 0:
+            let lines = LineReader(input: .bytes(rest))
+            while (try? lines.next()) != nil {}
         case 1: _ = try? StdinReader(input: .bytes(rest)).ids()
         case 2: _ = EditorSession.parse(text)
         case 3:

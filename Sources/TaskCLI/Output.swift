@@ -73,15 +73,22 @@ public final class Output {
     }
 }
 
-/// The bytes of standard input, or of a string (tests).
+/// The bytes of standard input, or of a string (tests): all at once, or a chunk at a time.
 public struct Input {
-    private let readAll: () -> [UInt8]
+    /// Fills the buffer from the start with the next bytes; 0 at end of file, -1 on an error.
+    private let readSome: (UnsafeMutableRawBufferPointer) -> Int
     /// Whether it is a terminal (then `-` waits for typing; `$EDITOR` may open).
     public let isTerminal: Bool
 
     /// Standard input (file descriptor 0).
     public static func standardInput() -> Input {
-        Input(isTerminal: isatty(0) == 1) { Input.readAll(descriptor: 0) ?? [] }
+        Input(isTerminal: isatty(0) == 1) { buffer in
+            while true {
+                let count = Glibc.read(0, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                return count
+            }
+        }
     }
 
     /// Everything readable from `descriptor` up to end of file; `nil` on a read error.
@@ -89,7 +96,7 @@ public struct Input {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { return nil }
             if count == 0 { return bytes }
@@ -99,14 +106,42 @@ public struct Input {
 
     /// Input holding `bytes`.
     public static func bytes(_ bytes: [UInt8], isTerminal: Bool = false) -> Input {
-        Input(isTerminal: isTerminal) { bytes }
+        let cursor = Cursor(bytes)
+        return Input(isTerminal: isTerminal) { cursor.copy(into: $0) }
     }
 
-    init(isTerminal: Bool, readAll: @escaping () -> [UInt8]) {
+    init(isTerminal: Bool, readSome: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
         self.isTerminal = isTerminal
-        self.readAll = readAll
+        self.readSome = readSome
     }
 
-    /// Everything up to end of file.
-    public func readToEnd() -> [UInt8] { readAll() }
+    /// Up to `buffer.count` next bytes into `buffer`; 0 at end of file, -1 on a read error.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int { readSome(buffer) }
+
+    /// Everything up to end of file (or up to a read error).
+    public func readToEnd() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(into: $0) }
+            if count <= 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Bytes in memory, handed out in order.
+    private final class Cursor {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func copy(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+            let count = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + count)]))
+            }
+            offset += count
+            return count
+        }
+    }
 }

@@ -19,9 +19,9 @@ struct Runner {
             break
         case .list(let query):
             let reactor = TaskListReactor(service: service)
-            let view = ListView(context: context)
+            let view = ListView(context: context, writer: context.printer.writer)
             view.reactor = reactor
-            reactor.action.onNext(.refresh(query))
+            reactor.action.onNext(view.stream(query))
         case .lists:
             let reactor = TaskListReactor(service: service)
             let view = ListsView(context: context)
@@ -31,7 +31,7 @@ struct Runner {
             let reactor = TaskListReactor(service: service)
             let view = ExportView(context: context, writer: ExportWriter(format: format, localTime: invocation.localTime))
             view.reactor = reactor
-            reactor.action.onNext(.refresh(TaskQuery(status: .all, sort: .id, grouping: .none)))
+            reactor.action.onNext(ExportView.everyTask)
         case .importTasks(let file, let source):
             let reactor = TaskImportReactor(service: service)
             let view = ImportView(context: context, file: file, source: source)
@@ -60,6 +60,12 @@ struct Runner {
             view.reactor = reactor
             send(fields, to: reactor)
             reactor.action.onNext(.submitTitles(titles))
+        case .addLines(let lines, let fields):
+            let reactor = TaskEditReactor(mode: .new, service: service, today: invocation.today)
+            let view = AddView(context: context, titles: (Int.max, "line"))
+            view.reactor = reactor
+            send(fields, to: reactor)
+            reactor.action.onNext(.submitLines(lines.next))
         case .edit(let id, let fields):
             edit(id, fields: fields)
         case .undo(let entry):

@@ -18,12 +18,14 @@ struct TaskPrinter {
                           today: console.settings.format == .table ? today() : nil)
     }
 
-    /// `Done 3: Buy milk`, for each task up to ten, then a count of the rest.
-    func confirm(_ verb: String, _ tasks: [Task]) {
+    /// `Done 3: Buy milk`, for each task up to ten, then a count of the rest (of `total`,
+    /// when only the first are at hand).
+    func confirm(_ verb: String, _ tasks: [Task], of total: Int? = nil) {
         for task in tasks.prefix(10) {
             console.stdout.write("\(verb) \(task.id): \(TerminalText.escapingControls(task.title))\n")
         }
-        if tasks.count > 10 { console.stdout.write("\(verb) \(tasks.count - 10) more.\n") }
+        let total = total ?? tasks.count
+        if total > 10 { console.stdout.write("\(verb) \(total - 10) more.\n") }
     }
 
     /// The tasks a command changed, as records in the chosen format, or as sentences.
@@ -33,7 +35,7 @@ struct TaskPrinter {
         if settings.format == .table {
             if console.terminal.stdoutIsTerminal || settings.isExplicit { confirm(verb, tasks) }
         } else if settings.isExplicit {
-            writer.write([TaskSection(header: "", items: tasks)])
+            writer.writeAll(tasks)
         }
     }
 }

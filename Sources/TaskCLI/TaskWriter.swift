@@ -15,8 +15,10 @@ enum TaskText {
     static let columns = ["id", "done", "list", "title", "due", "priority", "tags"]
 }
 
-/// Writes tasks in one of the formats, streaming row by row.
-struct TaskWriter {
+/// Writes tasks in one of the formats, streaming: `begin` with what the query selects summed
+/// up (a table lays its columns out from it), `write` each batch of rows as it is read, `end`.
+/// Nothing is held but the batch in hand.
+final class TaskWriter {
     let output: Output
     let format: OutputFormat
     /// `--header` for tsv.
@@ -26,30 +28,77 @@ struct TaskWriter {
     let escapesControls: Bool
     let style: Style
     let today: CalendarDay?
+    /// The JSON array's framing and commas (the same bytes `export` writes).
+    private var json = ExportWriter(format: .json, localTime: .system)
+    private var table: TableLayout?
+    /// The section being written, for a table's headers.
+    private var section: Int?
+    private var query = TaskQuery()
 
-    /// Prints `sections` (for `table`, under their headers; for the rest, row after row).
-    func write(_ sections: [TaskSection]) {
+    init(output: Output, format: OutputFormat, header: Bool, terminalWidth: Int?, escapesControls: Bool, style: Style,
+         today: CalendarDay?) {
+        self.output = output
+        self.format = format
+        self.header = header
+        self.terminalWidth = terminalWidth
+        self.escapesControls = escapesControls
+        self.style = style
+        self.today = today
+    }
+
+    /// What `begin` needs summed up before the first row: a table's column widths, or nothing.
+    var totalsNeeded: TaskListReactor.TotalsNeeded { format == .table ? .cells : .none }
+
+    /// The header line or framing; for a table, the column layout from `totals`.
+    func begin(_ totals: TaskQueryTotals, query: TaskQuery) {
+        self.query = query
         switch format {
-        case .table: writeTable(sections)
-        case .tsv:
-            if header { output.write(TSV.line(TaskText.columns)) }
-            for section in sections {
-                for task in section.items { writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A]) }
-            }
-        case .csv:
-            output.write(CSV.line(TaskText.columns))
-            for section in sections {
-                for task in section.items { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
-            }
-        case .json:
-            // The array `export` writes, the same bytes.
-            var writer = ExportWriter(format: .json, localTime: .system)
-            output.write(sections, with: &writer, escaping: escapesControls)
-        case .ids:
-            for section in sections {
-                TaskWriter.writeIDs(section.items, to: output)
-            }
+        case .table: table = TableLayout(totals, terminalWidth: terminalWidth)
+        case .tsv: if header { output.write(TSV.line(TaskText.columns)) }
+        case .csv: output.write(CSV.line(TaskText.columns))
+        case .json: output.append { json.begin(to: &$0) }
+        case .ids: break
         }
+    }
+
+    /// Rows in the query's order, after those written before.
+    func write(_ rows: [Task]) {
+        switch format {
+        case .table:
+            for task in rows { writeTableRow(task) }
+        case .tsv:
+            for task in rows { writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A]) }
+        case .csv:
+            for task in rows { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
+        case .json:
+            for task in rows {
+                let shown = escapesControls ? task.escapingControls() : task
+                output.append { json.append(shown, to: &$0) }
+            }
+        case .ids:
+            TaskWriter.writeIDs(rows, to: output)
+        }
+    }
+
+    /// The closing framing.
+    func end() {
+        if format == .json { output.append { json.end(to: &$0) } }
+    }
+
+    /// Tasks held whole (what a command changed), measured here rather than by the store.
+    func writeAll(_ tasks: [Task]) {
+        let query = TaskQuery(grouping: .none)
+        var totals = TaskQueryTotals(count: tasks.count, sections: tasks.isEmpty ? [] : [.init(header: "", count: tasks.count)])
+        for task in tasks {
+            totals.titleCells = max(totals.titleCells, TerminalText.displayWidth(TerminalText.escapingControls(task.title)))
+            totals.tagsCells = max(totals.tagsCells, TerminalText.displayWidth(TaskWriter.tagsText(task)))
+            totals.anyDue = totals.anyDue || task.due != nil
+            totals.anyPriority = totals.anyPriority || task.priority != nil
+            totals.largestID = max(totals.largestID, task.id)
+        }
+        begin(totals, query: query)
+        write(tasks)
+        end()
     }
 
     /// The ids alone, one per line (`--format ids`, and `add`'s output in a pipe).
@@ -94,95 +143,108 @@ struct TaskWriter {
 
     // MARK: - Table
 
-    private struct Row {
-        var id: String
-        var title: String
-        var titleWidth: Int
-        var due: String
-        var priority: String
-        var tags: String
-        var tagsWidth: Int
-        var isDone: Bool
-        var isOverdue: Bool
+    static func tagsText(_ task: Task) -> String {
+        TerminalText.escapingControls(task.tags.map { "+" + $0 }.joined(separator: " "))
     }
 
-    private func writeTable(_ sections: [TaskSection]) {
-        var idWidth = 2, titleWidth = 0, tagsWidth = 0
-        var hasDue = false, hasPriority = false
-        let rows: [[Row]] = sections.map { section in
-            section.items.map { task in
-                let title = TerminalText.escapingControls(task.title)
-                let tags = TerminalText.escapingControls(task.tags.map { "+" + $0 }.joined(separator: " "))
-                let row = Row(
-                    id: String(task.id), title: title, titleWidth: TerminalText.displayWidth(title),
-                    due: task.due?.description ?? "", priority: task.priority?.rawValue ?? "",
-                    tags: tags, tagsWidth: TerminalText.displayWidth(tags), isDone: task.isDone,
-                    isOverdue: !task.isDone && today.map { day in task.due.map { $0 < day } ?? false } ?? false
-                )
-                idWidth = max(idWidth, row.id.utf8.count)
-                titleWidth = max(titleWidth, row.titleWidth)
-                tagsWidth = max(tagsWidth, row.tagsWidth)
-                hasDue = hasDue || !row.due.isEmpty
-                hasPriority = hasPriority || !row.priority.isEmpty
-                return row
+    /// The columns of a table, laid out before its first row from the totals: the id's width
+    /// from the largest id, the title's and the tags' from the widest (cut on a terminal to fit
+    /// its width: the tags first, then dropped, then the titles).
+    private struct TableLayout {
+        let totals: TaskQueryTotals
+        let idWidth: Int
+        let hasDue: Bool, hasPriority: Bool
+        let maxTitle: Int, maxTags: Int
+        let showsTags: Bool
+
+        init(_ totals: TaskQueryTotals, terminalWidth: Int?) {
+            self.totals = totals
+            idWidth = max(2, String(totals.largestID).utf8.count)
+            hasDue = totals.anyDue
+            hasPriority = totals.anyPriority
+            let titleWidth = totals.titleCells, tagsWidth = totals.tagsCells
+            var maxTitle = titleWidth, maxTags = tagsWidth, showsTags = tagsWidth > 0
+            if let width = terminalWidth {
+                let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 12 : 0) + (hasPriority ? 3 : 0)
+                let room = width - fixed
+                if showsTags && titleWidth + 2 + tagsWidth > room {
+                    maxTags = min(tagsWidth, max(0, room - 2 - min(titleWidth, 16)))
+                    if maxTags < 6 { showsTags = false }
+                }
+                let titleRoom = room - (showsTags ? 2 + maxTags : 0)
+                if titleWidth > titleRoom { maxTitle = max(8, titleRoom) }
             }
+            (self.maxTitle, self.maxTags, self.showsTags) = (maxTitle, maxTags, showsTags)
         }
-        // On a terminal, fit the width: cut the tags, then drop them, then cut the titles.
-        var maxTitle = titleWidth
-        var maxTags = tagsWidth
-        var showsTags = tagsWidth > 0
-        if let width = terminalWidth {
-            let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 12 : 0) + (hasPriority ? 3 : 0)
-            let room = width - fixed
-            if showsTags && titleWidth + 2 + tagsWidth > room {
-                maxTags = min(tagsWidth, max(0, room - 2 - min(titleWidth, 16)))
-                if maxTags < 6 { showsTags = false }
-            }
-            let titleRoom = room - (showsTags ? 2 + maxTags : 0)
-            if titleWidth > titleRoom { maxTitle = max(8, titleRoom) }
+    }
+
+    private func writeTableRow(_ task: Task) {
+        guard let layout = table else { return }
+        let header = query.header(for: task)
+        if section.map({ layout.totals.sections[$0].header != header }) ?? true {
+            let index = layout.totals.sections.firstIndex { $0.header == header }
+            section = index
+            let count = index.map { layout.totals.sections[$0].count } ?? 0
+            let name = TerminalText.escapingControls(header.isEmpty ? "Tasks" : header)
+            output.write(style.bold("\(name) (\(count))") + "\n")
         }
-        for (section, sectionRows) in zip(sections, rows) {
-            let name = TerminalText.escapingControls(section.header.isEmpty ? "Tasks" : section.header)
-            output.write(style.bold("\(name) (\(section.items.count))") + "\n")
-            for row in sectionRows {
-                output.append { bytes in
-                    func text(_ value: String) {
-                        var value = value
-                        value.withUTF8 { bytes.append(contentsOf: $0) }
-                    }
-                    func spaces(_ count: Int) {
-                        if count > 0 { bytes.append(contentsOf: repeatElement(0x20, count: count)) }
-                    }
-                    if row.isDone && style.enabled { text(Style.dimOn) }
-                    let lineStart = bytes.count
-                    spaces(2 + idWidth - row.id.utf8.count)
-                    text(row.id)
-                    text(row.isDone ? "  [x]  " : "  [ ]  ")
-                    if maxTitle < row.titleWidth {
-                        let title = TerminalText.truncated(row.title, toWidth: maxTitle)
-                        text(title)
-                        spaces(maxTitle - TerminalText.displayWidth(title))
-                    } else {
-                        text(row.title)
-                        spaces(maxTitle - row.titleWidth)
-                    }
-                    if hasDue {
-                        spaces(2)
-                        if row.due.isEmpty { spaces(10) } else { text(row.isOverdue ? style.red(row.due) : row.due) }
-                    }
-                    if hasPriority {
-                        spaces(2)
-                        if row.priority.isEmpty { spaces(1) } else { text(row.priority) }
-                    }
-                    if showsTags {
-                        spaces(2)
-                        text(maxTags < row.tagsWidth ? TerminalText.truncated(row.tags, toWidth: maxTags) : row.tags)
-                    }
-                    while bytes.count > lineStart && bytes.last == 0x20 { bytes.removeLast() }
-                    if row.isDone && style.enabled { text(Style.reset) }
-                    bytes.append(0x0A)
+        var digits = 1
+        var rest = task.id / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        // Most titles are printable ASCII: one scan says so, and then a byte is a cell.
+        let plain = TerminalText.isPlainASCII(task.title)
+        let title = plain ? task.title : TerminalText.escapingControls(task.title)
+        let titleWidth = plain ? title.utf8.count : TerminalText.displayWidth(title)
+        let tags = layout.showsTags ? TaskWriter.tagsText(task) : ""
+        let isOverdue = !task.isDone && today.map { day in task.due.map { $0 < day } ?? false } ?? false
+        let dims = task.isDone && style.enabled
+        output.append { bytes in
+            // Spaces are owed, and paid only when text follows: a row's trailing blanks are
+            // never written (nor trimmed after).
+            var owed = 0
+            func payOwed() {
+                if owed > 0 {
+                    bytes.append(contentsOf: repeatElement(0x20, count: owed))
+                    owed = 0
                 }
             }
+            func text(_ value: String) {
+                payOwed()
+                var value = value
+                value.withUTF8 { bytes.append(contentsOf: $0) }
+            }
+            func spaces(_ count: Int) { owed += max(0, count) }
+            if dims { text(Style.dimOn) }
+            spaces(2 + layout.idWidth - digits)
+            payOwed()
+            DecimalText.append(task.id, to: &bytes)
+            text(task.isDone ? "  [x]" : "  [ ]")
+            spaces(2)
+            if layout.maxTitle < titleWidth {
+                let cut = TerminalText.truncated(title, toWidth: layout.maxTitle)
+                text(cut)
+                spaces(layout.maxTitle - TerminalText.displayWidth(cut))
+            } else {
+                text(title)
+                spaces(layout.maxTitle - titleWidth)
+            }
+            if layout.hasDue {
+                spaces(2)
+                if let due = task.due?.description { text(isOverdue ? style.red(due) : due) } else { spaces(10) }
+            }
+            if layout.hasPriority {
+                spaces(2)
+                if let priority = task.priority { text(priority.rawValue) } else { spaces(1) }
+            }
+            if layout.showsTags && !tags.isEmpty {
+                spaces(2)
+                text(layout.maxTags < TerminalText.displayWidth(tags) ? TerminalText.truncated(tags, toWidth: layout.maxTags) : tags)
+            }
+            if dims { bytes.append(contentsOf: Style.reset.utf8) }
+            bytes.append(0x0A)
         }
     }
 }

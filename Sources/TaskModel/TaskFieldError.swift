@@ -17,6 +17,8 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case completedButPending
     /// The error of record (or line) `number` of an import.
     case inRecord(String, Int, TaskFieldError)
+    /// A line of input that is not text: why (`holds a NUL byte`).
+    case unreadableLine(String)
 
     public var description: String {
         switch self {
@@ -34,6 +36,7 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .duplicateUUID(let uuid, let first): return "uuid \(uuid) was already used by record \(first); each task once"
         case .completedButPending: return "\"completed\" is set but \"done\" is false; a pending task has no completion time"
         case .inRecord(let unit, let number, let error): return "\(unit) \(number): \(error)"
+        case .unreadableLine(let reason): return "the line \(reason)"
         }
     }
 }

@@ -11,6 +11,25 @@ public protocol TaskService: AnyObject {
     /// The tasks `query` selects, filtered, sorted and grouped by the store.
     func fetch(_ query: TaskQuery) -> Observable<[Task]>
 
+    /// How many tasks `query` selects, per section too; with `measuringCells`, also the widest
+    /// title and tags in terminal cells (a pass over the rows; a table needs it, TSV does not).
+    func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals>
+
+    /// Some of the rows `query` selects, in its order.
+    func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]>
+
+    /// Every row `query` selects, read from one statement in one snapshot and sent on as they
+    /// are read, `batch` at a time: a million rows in the memory of a batch. `fields` says
+    /// which fields the rows carry.
+    func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow>
+
+    /// Creates the tasks `source` yields, in one transaction, reading and inserting them as it
+    /// goes: memory stays that of a few rows however many there are. Progress comes as rows are
+    /// written, then the committed ids. A draft `source` cannot make ends the call with its
+    /// error and rolls everything back. Listeners hear of the new tasks only when the batch is
+    /// small enough to announce (see the store).
+    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress>
+
     /// One task by id; fails with `TaskServiceError.notFound` when there is none.
     func task(id: Int64) -> Observable<Task>
 

@@ -1,6 +1,10 @@
 import ReactorCore
 import TaskModel
 
+/// Titles one at a time (`tasks add -` reads them from stdin as it goes), `nil` at the end; a
+/// line that is not text throws `TaskFieldError.unreadableLine`.
+public typealias TaskTitleSource = () throws(TaskFieldError) -> String?
+
 /// The edit screen of RxTodo, for a terminal: the fields of a new or existing task, what may
 /// be submitted, whether cancelling loses changes. `tasks add`, `tasks edit` and the editor of
 /// `tasks ui` drive it; the fields are judged by `FieldRules`.
@@ -26,6 +30,9 @@ public final class TaskEditReactor: Reactor {
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
         case submitTitles([String])
+        /// Create a task of each title `lines` yields, writing them as they are read (`tasks add
+        /// -` of a million lines): the first is checked before the store is called.
+        case submitLines(TaskTitleSource)
         case cancel
     }
 
@@ -37,6 +44,7 @@ public final class TaskEditReactor: Reactor {
         case setSaved(Task)
         case setSavedAll([Task])
         case setSaving(Bool)
+        case setCreation(TaskCreationProgress)
         case dismiss
     }
 
@@ -62,6 +70,8 @@ public final class TaskEditReactor: Reactor {
         public var savedAll: [Task] = []
         /// A submit is writing (a large batch takes a moment).
         public var isSaving = false
+        /// How a `submitLines` goes: rows written, then the committed ids.
+        public var creation: TaskCreationProgress?
         @Pulse public var validationError: TaskFieldError?
         @Pulse public var failure: TaskServiceError?
 
@@ -104,6 +114,8 @@ public final class TaskEditReactor: Reactor {
             return submit(fields)
         case .submitTitles(let titles):
             return submit(fields, titles: titles)
+        case .submitLines(let lines):
+            return submit(fields, lines: lines)
         }
         return .just(.setFields(fields))
     }
@@ -152,6 +164,46 @@ public final class TaskEditReactor: Reactor {
             service.create(drafts)
                 .flatMap { Observable<Mutation>.from([.setSavedAll($0), .dismiss]) }
                 .catch { .just(.setFailure(TaskServiceError($0))) },
+            .just(.setSaving(false)),
+        ])
+    }
+
+    private func submit(_ fields: Fields, lines: @escaping TaskTitleSource) -> Observable<Mutation> {
+        let shared: Validated
+        var number = 0
+        /// The next line as a draft; a bad line is named by its number.
+        func draft() throws(TaskFieldError) -> TaskDraft? {
+            number += 1
+            do throws(TaskFieldError) {
+                guard let line = try lines() else { return nil }
+                return TaskDraft(title: try FieldRules.title(line), notes: fields.notes, list: shared.list, due: shared.due,
+                                 priority: shared.priority, tags: shared.tags)
+            } catch {
+                throw TaskFieldError.inItem(number, error)
+            }
+        }
+        let first: TaskDraft?
+        do throws(TaskFieldError) {
+            shared = try validateSharedFields(fields)
+            first = try draft()
+        } catch {
+            return .just(.setValidationError(error))
+        }
+        var pending = first
+        let source: TaskDraftSource = {
+            if let draft = pending {
+                pending = nil
+                return draft
+            }
+            return try draft()
+        }
+        return Observable.concat([
+            .just(.setSaving(true)),
+            Observable.concat([service.create(streaming: source).map(Mutation.setCreation), .just(.dismiss)])
+                .catch { error in
+                    if let error = error as? TaskFieldError { return .just(.setValidationError(error)) }
+                    return .just(.setFailure(TaskServiceError(error)))
+                },
             .just(.setSaving(false)),
         ])
     }
@@ -206,6 +258,7 @@ public final class TaskEditReactor: Reactor {
         case .setSaved(let task): state.saved = task
         case .setSavedAll(let tasks): state.savedAll = tasks
         case .setSaving(let isSaving): state.isSaving = isSaving
+        case .setCreation(let creation): state.creation = creation
         case .dismiss: state.isDismissed = true
         }
         return state

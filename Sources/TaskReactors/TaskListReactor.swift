@@ -1,13 +1,23 @@
 import ReactorCore
 import TaskModel
 
-/// The list screen of RxTodo, for a terminal: the tasks a query selects, in sections, kept up
-/// to date by the service's events — so a task created or changed by any reactor appears,
-/// moves or leaves here at the place this list's query puts it.
+/// The list screen of RxTodo, for a terminal, over a result of any size: the State holds what
+/// the query selects summed up (`totals`) and a `window` of its rows — the rows a screen shows,
+/// or the batch `tasks list` is printing — which the view asks to move as a table view asks its
+/// data source. The service's events place changes into the window as they happen, so a task
+/// created or changed by any reactor appears, moves or leaves here where the query puts it.
 public final class TaskListReactor: Reactor {
     public enum Action {
-        /// Fetch again, with this query.
+        /// Read again with this query: its totals and its first rows (as many as `windowSize`).
         case refresh(TaskQuery)
+        /// Read every row of `query` from one snapshot, `batch` rows at a time, each batch
+        /// becoming the window in turn (what `tasks list` prints as it arrives); `totals` says
+        /// what to sum up first, `fields` which fields the rows carry.
+        case stream(TaskQuery, batch: Int, totals: TotalsNeeded, fields: TaskFieldSet)
+        /// Move the window to these rows of the result (clamped to it): what a screen scrolled
+        /// to. Rows next to the window are read from its edge, at any depth as cheaply as at
+        /// the top.
+        case showRows(Range<Int>)
         case toggleTaskDone(Int64)
         /// Flip several tasks in one transaction: all of them or, when one is missing, none.
         case toggleTasksDone([Int64])
@@ -26,10 +36,18 @@ public final class TaskListReactor: Reactor {
         case catchUp
     }
 
+    /// What a stream sums up before its first row: nothing (`tsv` needs nothing), the counts
+    /// (section headers), or the counts and the widths of titles and tags (a table's columns).
+    public enum TotalsNeeded: Equatable, Sendable { case none, counts, cells }
+
     public enum Mutation {
         case setQuery(TaskQuery)
         case setLoading(Bool)
-        case setSections([TaskSection])
+        case setTotals(TaskQueryTotals)
+        /// New rows for the window; the totals stay.
+        case setWindow(TaskWindow)
+        /// The totals and the window read again together.
+        case setResult(TaskQueryTotals, TaskWindow)
         case applyEvent(TaskEvent)
         case setFailure(TaskServiceError)
         case openEditor(Task)
@@ -39,15 +57,21 @@ public final class TaskListReactor: Reactor {
 
     public struct State: Equatable {
         public var query: TaskQuery
-        public var sections: [TaskSection] = []
+        /// What the query selects, summed up: the count, per section too.
+        public var totals = TaskQueryTotals()
+        /// The rows held: a part of the result, or all of it (`isComplete`).
+        public var window = TaskWindow()
         public var isLoading = false
+        /// An event changed a task the window could not place (its old place was outside the
+        /// window); the totals and the window are being read again.
+        public var isStale = false
         /// A service call failed.
         @Pulse public var failure: TaskServiceError?
         /// The view should open the editor for this task.
         @Pulse public var editing: Task?
         /// The lists with their counts, once loaded.
         public var lists: [TaskListSummary]?
-        /// Each committed change as it arrives, whether or not it touches the sections: what a
+        /// Each committed change as it arrives, whether or not it touches the window: what a
         /// view confirms after a toggle, a delete or a move.
         @Pulse public var applied: TaskEvent?
         /// An undo or redo went through.
@@ -55,30 +79,40 @@ public final class TaskListReactor: Reactor {
 
         public init(query: TaskQuery) { self.query = query }
 
-        /// Every task shown, in order.
-        public var tasks: [Task] { sections.flatMap(\.items) }
+        /// The rows held, in order.
+        public var tasks: [Task] { window.rows }
+        /// The rows held, in sections (a section's `items` are those of its rows in the window;
+        /// its whole count is in `totals.sections`).
+        public var sections: [TaskSection] { query.sections(from: window.rows) }
+        /// Whether the window holds the whole result.
+        public var isComplete: Bool { window.start == 0 && window.rows.count == totals.count }
     }
 
     public let initialState: State
     public let reactorStorage = Storage()
     private let service: any TaskService
+    /// How many rows a refresh reads.
+    public let windowSize: Int
 
-    /// A list over `service`, showing `query` once refreshed.
-    public init(service: any TaskService, query: TaskQuery = TaskQuery()) {
+    /// A list over `service`, showing `query` once refreshed, `windowSize` rows at a time.
+    public init(service: any TaskService, query: TaskQuery = TaskQuery(), windowSize: Int = 1_000) {
         self.service = service
+        self.windowSize = max(1, windowSize)
         initialState = State(query: query)
     }
 
     public func mutate(action: Action) -> Observable<Mutation> {
         switch action {
         case .refresh(let query):
-            return Observable.concat([
-                .just(.setQuery(query)),
-                .just(.setLoading(true)),
-                service.fetch(query).map { Mutation.setSections(query.sections(from: $0)) }
-                    .catch { .just(.setFailure(TaskServiceError($0))) },
-                .just(.setLoading(false)),
-            ])
+            return loading(query, read(query, TaskWindow(start: 0), count: windowSize))
+        case .stream(let query, let batch, let needed, let fields):
+            let rows = service.stream(query, batch: batch, fields: fields).map(Mutation.setWindow)
+            let body: Observable<Mutation> = needed == .none
+                ? rows
+                : .concat([service.totals(query, measuringCells: needed == .cells).map(Mutation.setTotals), rows])
+            return loading(query, body)
+        case .showRows(let range):
+            return moveWindow(to: range)
         case .toggleTaskDone(let id):
             return reportOnly(service.toggle(ids: [id]))
         case .toggleTasksDone(let ids):
@@ -90,34 +124,90 @@ public final class TaskListReactor: Reactor {
         case .moveTask(let id, let placement):
             return reportOnly(service.move(id: id, to: placement))
         case .selectTask(let id):
-            if let (section, item) = currentState.sections.indexPath(of: id) {
-                return .just(.openEditor(currentState.sections[section].items[item]))
-            }
-            return service.task(id: id).map { Mutation.openEditor($0) }
-                .catch { .just(.setFailure(TaskServiceError($0))) }
+            if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.openEditor(task)) }
+            return service.task(id: id).map { Mutation.openEditor($0) }.catch(failed)
         case .undo:
-            return HistoryStep.undo(nil, on: service).map(Mutation.setStep).catch { .just(.setFailure(TaskServiceError($0))) }
+            return HistoryStep.undo(nil, on: service).map(Mutation.setStep).catch(failed)
         case .redo:
-            return HistoryStep.redo(on: service).map(Mutation.setStep).catch { .just(.setFailure(TaskServiceError($0))) }
+            return HistoryStep.redo(on: service).map(Mutation.setStep).catch(failed)
         case .catchUp:
             return reportOnly(service.catchUp())
         case .loadLists:
             return Observable.concat([
                 .just(.setLoading(true)),
-                service.lists().map { Mutation.setLists($0) }.catch { .just(.setFailure(TaskServiceError($0))) },
+                service.lists().map { Mutation.setLists($0) }.catch(failed),
                 .just(.setLoading(false)),
             ])
         }
     }
 
-    /// A change's result reaches the sections through `service.event`; only a failure is
-    /// this action's own mutation.
+    private func failed(_ error: any Error) -> Observable<Mutation> { .just(.setFailure(TaskServiceError(error))) }
+
+    /// `body` between the query set and loading on and off; a failure becomes a pulse.
+    private func loading(_ query: TaskQuery, _ body: Observable<Mutation>) -> Observable<Mutation> {
+        .concat([.just(.setQuery(query)), .just(.setLoading(true)), body.catch(failed), .just(.setLoading(false))])
+    }
+
+    /// The totals and `count` rows from `window.start`, read again.
+    private func read(_ query: TaskQuery, _ window: TaskWindow, count: Int) -> Observable<Mutation> {
+        service.totals(query, measuringCells: false).flatMap { [service] totals -> Observable<Mutation> in
+            let start = min(window.start, max(0, totals.count - count))
+            let request: TaskRowRequest = start == 0 ? .first(count) : .at(offset: start, count: count)
+            return service.rows(query, request).map { .setResult(totals, TaskWindow(start: start, rows: $0)) }
+        }
+    }
+
+    /// The window moved to `range`: rows next to the current window are read from its edge by
+    /// their sort keys (cheap at any depth), the rest by position.
+    private func moveWindow(to range: Range<Int>) -> Observable<Mutation> {
+        let state = currentState
+        let total = state.totals.count
+        let lower = min(max(0, range.lowerBound), total), upper = min(max(lower, range.upperBound), total)
+        let window = state.window
+        if lower >= window.start && upper <= window.end && !(lower == window.start && upper == window.end && window.rows.isEmpty) {
+            if lower == window.start && upper == window.end { return .empty() }
+            let rows = Array(window.rows[(lower - window.start)..<(upper - window.start)])
+            return .just(.setWindow(TaskWindow(start: lower, rows: rows)))
+        }
+        let query = state.query
+        let request: TaskRowRequest
+        var kept: [Task] = []
+        var keptAfter = false
+        if let last = window.rows.last, lower >= window.start, lower <= window.end, upper > window.end {
+            kept = Array(window.rows[(lower - window.start)...])
+            request = .after(last, count: upper - window.end)
+        } else if let first = window.rows.first, upper <= window.end, upper >= window.start, lower < window.start {
+            kept = Array(window.rows[..<(upper - window.start)])
+            keptAfter = true
+            request = .before(first, count: window.start - lower)
+        } else if upper == total && lower > 0 {
+            request = .last(upper - lower)
+        } else {
+            request = lower == 0 ? .first(upper - lower) : .at(offset: lower, count: upper - lower)
+        }
+        return service.rows(query, request).map { read in
+            .setWindow(TaskWindow(start: lower, rows: keptAfter ? read + kept : kept + read))
+        }.catch(failed)
+    }
+
+    /// A change's result reaches the window through `service.event`; only a failure is this
+    /// action's own mutation.
     private func reportOnly<T>(_ call: Observable<T>) -> Observable<Mutation> {
-        call.compactMap { _ in nil }.catch { .just(.setFailure(TaskServiceError($0))) }
+        call.compactMap { _ in nil }.catch(failed)
     }
 
     public func transform(mutation: Observable<Mutation>) -> Observable<Mutation> {
-        .merge(mutation, service.event.map { Mutation.applyEvent($0) })
+        let events = service.event.flatMap { [weak self] event -> Observable<Mutation> in
+            .concat([.just(.applyEvent(event)), .deferred { self?.readAgainIfStale() ?? .empty() }])
+        }
+        return .merge(mutation, events)
+    }
+
+    /// After an event the window could not place: the totals and the same rows, read again.
+    private func readAgainIfStale() -> Observable<Mutation> {
+        let state = currentState
+        guard state.isStale else { return .empty() }
+        return read(state.query, state.window, count: max(state.window.rows.count, windowSize)).catch(failed)
     }
 
     public func reduce(state: consuming State, mutation: Mutation) -> State {
@@ -127,10 +217,16 @@ public final class TaskListReactor: Reactor {
             state.query = query
         case .setLoading(let isLoading):
             state.isLoading = isLoading
-        case .setSections(let sections):
-            state.sections = sections
+        case .setTotals(let totals):
+            state.totals = totals
+        case .setWindow(let window):
+            state.window = window
+        case .setResult(let totals, let window):
+            state.totals = totals
+            state.window = window
+            state.isStale = false
         case .applyEvent(let event):
-            TaskListReactor.apply(event, to: &state)
+            if !state.place(event) { state.isStale = true }
             state.applied = event
         case .setFailure(let failure):
             state.failure = failure
@@ -142,19 +238,5 @@ public final class TaskListReactor: Reactor {
             state.step = step
         }
         return state
-    }
-
-    private static func apply(_ event: TaskEvent, to state: inout State) {
-        switch event {
-        case .create(let task):
-            // A task heard of twice (the change feed after one's own event) replaces itself.
-            if state.query.matches(task) { state.sections.insertOrReplace(task, for: state.query) }
-        case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task):
-            state.sections.place(task, for: state.query)
-        case .delete(let task):
-            state.sections.remove(id: task.id)
-        case .batch(let events):
-            for event in events { apply(event, to: &state) }
-        }
     }
 }

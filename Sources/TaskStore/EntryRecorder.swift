@@ -51,7 +51,12 @@ final class EntryRecorder {
 
     /// Tasks created: one row per run of consecutive ids.
     func created(ids: [Int64]) throws {
-        for run in Self.runs(of: ids) { try change(.created, run.lowerBound, run.upperBound, uuid: nil) }
+        for run in Self.runs(of: ids) { try created(run: run) }
+    }
+
+    /// Tasks created with the consecutive ids of `run`.
+    func created(run: ClosedRange<Int64>) throws {
+        _ = try change(.created, run.lowerBound, run.upperBound, uuid: nil)
     }
 
     /// One task's fields that differ between `before` and `after`; nothing when none does.

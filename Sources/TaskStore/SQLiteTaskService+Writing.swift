@@ -11,19 +11,23 @@ extension SQLiteTaskService {
             var bottoms: [String: Int64] = [:]
             var created: [Task] = []
             created.reserveCapacity(drafts.count)
-            for draft in drafts {
-                let position = try bottoms[draft.list].map { $0 + Self.positionGap } ?? bottomPosition(of: draft.list)
-                bottoms[draft.list] = position
-                created.append(Task(
-                    id: 0, uuid: draft.uuid ?? makeUUID(), title: draft.title, notes: draft.notes, list: draft.list,
-                    due: draft.due, priority: draft.priority, tags: TagsColumn.normalized(draft.tags), position: position,
-                    created: time, modified: time
-                ))
-            }
+            for draft in drafts { created.append(try newTask(draft, at: time, bottoms: &bottoms)) }
             try insert(&created)
             try entry.created(ids: created.map(\.id))
             return (created, Summary.of("added", created))
         }
+    }
+
+    /// The task `draft` makes, not inserted yet (id 0), at the bottom of its list: `bottoms`
+    /// holds each list's bottom position so far in this transaction.
+    func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
+        let position = try bottoms[draft.list].map { $0 + Self.positionGap } ?? bottomPosition(of: draft.list)
+        bottoms[draft.list] = position
+        return Task(
+            id: 0, uuid: draft.uuid ?? makeUUID(), title: draft.title, notes: draft.notes, list: draft.list,
+            due: draft.due, priority: draft.priority, tags: TagsColumn.normalized(draft.tags), position: position,
+            created: time, modified: time
+        )
     }
 
     /// Inserts `tasks`, a hundred rows per statement; a task with id 0 gets the next id,

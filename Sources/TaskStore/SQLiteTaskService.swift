@@ -23,6 +23,8 @@ public final class SQLiteTaskService: TaskService {
     var lastSeenEntry: Int64 = 0
     /// Entries this service wrote after `lastSeenEntry` (so `catchUp` does not announce them).
     var ownEntries: Set<Int64> = []
+    /// Whether this connection knows `tasks_cells` and `tasks_tag_cells`.
+    var hasCellFunctions = false
     /// `PRAGMA data_version` when this service last looked: another connection's commit changes it.
     var lastDataVersion: Int64 = 0
 
@@ -185,7 +187,7 @@ public final class SQLiteTaskService: TaskService {
     // MARK: - Calls
 
     /// A read, run when subscribed, its failure a `TaskServiceError`.
-    private func call<T>(_ body: @escaping (SQLiteTaskService) throws -> T) -> Observable<T> {
+    func call<T>(_ body: @escaping (SQLiteTaskService) throws -> T) -> Observable<T> {
         .deferred { [unowned self] in
             do {
                 return .just(try body(self))

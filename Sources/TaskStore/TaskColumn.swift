@@ -10,6 +10,19 @@ enum TaskColumn: Int32, CaseIterable {
     /// `(?, ?, …)`: one row of parameters for every column.
     static let parameterRow = "(" + repeatElement("?", count: allCases.count).joined(separator: ", ") + ")"
     static let count = Int32(allCases.count)
+    /// `names` with the columns `.listed` leaves out read as constants, so that `decode` reads
+    /// either at the same indexes.
+    static let listedNames = allCases.map { column in
+        switch column {
+        case .uuid, .notes: return "''"
+        case .completed: return "NULL"
+        case .modified: return "0"
+        default: return "\(column)"
+        }
+    }.joined(separator: ", ")
+
+    /// The columns `fields` reads.
+    static func names(_ fields: TaskFieldSet) -> String { fields == .all ? names : listedNames }
 
     /// The task in the current row of a statement that selected `names`.
     static func decode(_ row: Statement) -> Task {
@@ -113,7 +126,7 @@ enum TagsColumn {
     }
 
     static func decode(_ text: String) -> [String] {
-        text.split(separator: " ").map(String.init)
+        text.isEmpty ? [] : text.split(separator: " ").map(String.init)
     }
 }
 

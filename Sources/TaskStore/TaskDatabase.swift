@@ -65,8 +65,18 @@ public final class TaskDatabase: TaskService {
     }
 
     public func fetch(_ query: TaskQuery) -> Observable<[Task]> { call { $0.fetch(query) } }
+    public func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> {
+        call { $0.totals(query, measuringCells: measuringCells) }
+    }
+    public func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> { call { $0.rows(query, request) } }
+    public func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
+        call { $0.stream(query, batch: batch, fields: fields) }
+    }
     public func task(id: Int64) -> Observable<Task> { call { $0.task(id: id) } }
     public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> { call(creating: true) { $0.create(drafts) } }
+    public func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
+        call(creating: true) { $0.create(streaming: source) }
+    }
     public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { call { $0.update(id: id, changes) } }
     public func delete(ids: [Int64]) -> Observable<[Task]> { call { $0.delete(ids: ids) } }
     public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> { call { $0.setDone(ids: ids, isDone) } }

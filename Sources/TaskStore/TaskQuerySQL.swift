@@ -4,32 +4,67 @@ import TaskModel
 /// A `TaskQuery` as SQL: filtering, sorting and grouping happen in SQLite.
 /// (`TaskQuery.matches` and `orders` state the same rules in Swift; a test keeps them equal.)
 enum TaskQuerySQL {
-    /// The SELECT of every column for `query`, in its order, and its arguments.
-    static func select(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
-        let (filter, arguments) = whereClause(query)
-        var order: [String] = []
+    /// One key of a query's order: its SQL, and the value it has for a task (to seek past one).
+    struct OrderKey {
+        let sql: String
+        let value: (Task) -> SQLiteValue
+    }
+
+    /// The keys `query` orders by, in order; every one is NOT NULL, and the last is the id, so
+    /// that together they order every row one way and a row can be sought by them.
+    static func orderKeys(_ query: TaskQuery) -> [OrderKey] {
+        let list = OrderKey(sql: "list") { .text($0.list) }
+        let position = OrderKey(sql: "position") { .integer($0.position) }
+        let id = OrderKey(sql: "id") { .integer($0.id) }
+        var keys: [OrderKey] = []
         switch query.grouping {
-        case .byList: order.append("list")
-        case .byStatus: order.append("done")
+        case .byList: keys.append(list)
+        case .byStatus: keys.append(OrderKey(sql: "done") { .integer($0.isDone ? 1 : 0) })
         case .none: break
         }
         switch query.sort {
-        case .manual: order += ["list", "position", "id"]
-        case .due: order += ["due IS NULL", "due", "list", "position", "id"]
-        case .priority: order += ["coalesce(priority, 3)", "list", "position", "id"]
-        case .created: order += ["created", "id"]
-        case .id: order += ["id"]
+        case .manual: keys += [list, position, id]
+        case .due:
+            keys += [OrderKey(sql: "(due IS NULL)") { .integer($0.due == nil ? 1 : 0) },
+                     OrderKey(sql: "coalesce(due, '')") { .text($0.due?.description ?? "") }, list, position, id]
+        case .priority: keys += [OrderKey(sql: "coalesce(priority, 3)") { .integer(Int64($0.priority?.rank ?? 3)) }, list, position, id]
+        case .created: keys += [OrderKey(sql: "created") { .integer($0.created.millisecondsSince1970) }, id]
+        case .id: keys += [id]
         }
         // A repeated key never changes the order, but it keeps SQLite from reading the order
         // off an index (it would sort again): each key once.
         var seen = Set<String>()
-        let orderBy = " ORDER BY " + order.filter { seen.insert($0).inserted }.joined(separator: ", ")
-        return ("SELECT \(TaskColumn.names) FROM task" + filter + orderBy, arguments)
+        return keys.filter { seen.insert($0.sql).inserted }
+    }
+
+    /// The SELECT of every column for `query`, in its order (or the reverse), and its arguments;
+    /// `seek` adds a condition that starts after (or, reversed, before) the row with those keys.
+    static func select(_ query: TaskQuery, reversed: Bool = false, after anchor: Task? = nil, fields: TaskFieldSet = .all)
+        -> (sql: String, arguments: [(any SQLiteBindable)?]) {
+        var (filter, arguments) = whereClause(query)
+        let keys = orderKeys(query)
+        if let anchor {
+            let condition = "(" + keys.map(\.sql).joined(separator: ", ") + ") " + (reversed ? "<" : ">")
+                + " (" + keys.map { _ in "?" }.joined(separator: ", ") + ")"
+            filter += (filter.isEmpty ? " WHERE " : " AND ") + condition
+            arguments += keys.map { $0.value(anchor) }
+        }
+        let orderBy = " ORDER BY " + keys.map { $0.sql + (reversed ? " DESC" : "") }.joined(separator: ", ")
+        return ("SELECT \(TaskColumn.names(fields)) FROM task" + filter + orderBy, arguments)
     }
 
     /// `SELECT count(*)` of what `select(query)` selects, with the same arguments.
     static func count(_ query: TaskQuery) -> String {
         "SELECT count(*) FROM task" + whereClause(query).sql
+    }
+
+    /// The section a row falls in, as SQL: what `TaskQuery.header(for:)` says.
+    static func header(_ query: TaskQuery) -> String {
+        switch query.grouping {
+        case .byList: return "list"
+        case .byStatus: return "CASE done WHEN 1 THEN 'Done' ELSE 'Pending' END"
+        case .none: return "''"
+        }
     }
 
     /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments.

@@ -104,6 +104,12 @@ public enum TerminalText {
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
+    /// The cells `bytes` (UTF-8) take once shown on a terminal, controls escaped.
+    public static func shownWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return bytes.count }
+        return displayWidth(escapingControls(String(decoding: bytes, as: UTF8.self)))
+    }
+
     /// `text` with spaces before it to fill `width` cells (numbers in a column).
     public static func leftPadded(_ text: String, toWidth width: Int) -> String {
         let missing = width - displayWidth(text)

@@ -113,10 +113,32 @@ struct BinaryTests {
             tasks: the title is empty; give the task a title
             tasks: no task with id 7; nothing was changed
             tasks: 'tasks list --all' shows the ids
-            tasks: stdin line 1 is not valid UTF-8; nothing was changed
+            tasks: line 1: the line is not valid UTF-8; nothing was added
 
             """)
         #expect(!PrivateFileProbe.exists(folder.file("tasks.db")), "no command that failed created the file")
+    }
+
+    /// `add -` streams: a million lines are inserted as they are read, in one transaction, so a
+    /// bad last line must roll all of them back — and, through the WAL, leave the file's bytes
+    /// as they were (no header rewritten by a journal switch).
+    @Test func aBadLastLineOfAMillionAddsNothingAndLeavesTheFileByteIdentical() throws {
+        let folder = TemporaryFolder()
+        let setUp = try tasksShell("""
+            tasks add kept > /dev/null
+            seq 1 999999 | sed 's/^/Million task /' > lines.txt
+            echo '' >> lines.txt
+            """, in: folder)
+        #expect(setUp.status == 0)
+        let before = readBytes(folder.file("tasks.db"))
+        let result = try tasksShell("""
+            tasks add - < lines.txt; echo "status $?"
+            tasks list --format tsv
+            """, in: folder)
+        #expect(result.stdout == "status 2\n1\tfalse\tInbox\tkept\t\t\t\n")
+        #expect(result.stderr == "tasks: line 1000000: the title is empty; give the task a title; nothing was added\n")
+        #expect(readBytes(folder.file("tasks.db")) == before, "the file is byte-identical")
+        #expect(!PrivateFileProbe.exists(folder.file("tasks.db-wal")), "and no WAL was left")
     }
 
     @Test func theBinaryLoadsNoFoundationAndNoICU() throws {

@@ -237,14 +237,17 @@ struct CommandTests {
 
     @Test func aLargeBatchShowsProgressOnATerminalOnly() {
         let cli = CLI()
-        let lines = (1...1500).map { "task \($0)" }.joined(separator: "\n")
+        let lines = (1...25_000).map { "task \($0)" }.joined(separator: "\n")
         let onTerminal = cli.run(["add", "-"], stdin: Array(lines.utf8), terminal: true)
         #expect(onTerminal.status == 0)
-        #expect(onTerminal.stderr == "Adding 1500 tasks…\r\u{1B}[K", "shown while writing, erased when done")
-        #expect(onTerminal.stdout.hasPrefix("Added 1: task 1\n") && onTerminal.stdout.hasSuffix("Added 1490 more.\n"))
+        #expect(onTerminal.stderr == "Adding tasks… 10000 written\r\u{1B}[KAdding tasks… 20000 written\r\u{1B}[K",
+                "counted every 10,000 rows while writing, erased when done")
+        #expect(onTerminal.stdout.hasPrefix("Added 1: task 1\n") && onTerminal.stdout.hasSuffix("Added 10: task 10\nAdded 24990 more.\n"))
         let inPipe = cli.run(["add", "-"], input: lines)
         #expect(inPipe.stderr == "")
-        #expect(inPipe.stdout.split(separator: "\n").count == 1500)
+        #expect(inPipe.stdout == (25_001...50_000).map { "\($0)\n" }.joined(), "the new ids, one per line")
+        let titled = cli.run(["add", "-", "--format", "tsv"], input: "x\ny")
+        #expect(titled.stdout == "50001\tfalse\tInbox\tx\t\t\t\n50002\tfalse\tInbox\ty\t\t\t\n", "--format: the tasks as records")
     }
 
     @Test func jsonOnATerminalShowsControlsEscaped() {

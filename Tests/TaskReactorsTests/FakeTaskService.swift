@@ -49,6 +49,63 @@ final class FakeTaskService: TaskService {
         attempt { (self.tasks.filter(query.matches).sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
     }
 
+    private func sortedResult(_ query: TaskQuery) -> [Task] {
+        tasks.filter(query.matches).sorted { query.precedes($0, $1) }
+    }
+
+    /// The totals; cells counted as characters (the fake has no terminal).
+    func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> {
+        attempt {
+            let result = self.sortedResult(query)
+            var totals = TaskQueryTotals(count: result.count)
+            for task in result {
+                let header = query.header(for: task)
+                if totals.sections.last?.header == header { totals.sections[totals.sections.count - 1].count += 1 } else {
+                    totals.sections.append(.init(header: header, count: 1))
+                }
+                if measuringCells {
+                    totals.titleCells = max(totals.titleCells, task.title.count)
+                    totals.tagsCells = max(totals.tagsCells, task.tags.map { "+" + $0 }.joined(separator: " ").count)
+                }
+                totals.anyDue = totals.anyDue || task.due != nil
+                totals.anyPriority = totals.anyPriority || task.priority != nil
+                totals.largestID = max(totals.largestID, task.id)
+            }
+            return (totals, [])
+        }
+    }
+
+    /// Every request counted, to show which ones a window move makes.
+    private(set) var rowRequests: [TaskRowRequest] = []
+
+    func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> {
+        attempt {
+            self.rowRequests.append(request)
+            let result = self.sortedResult(query)
+            switch request {
+            case .first(let count): return (Array(result.prefix(count)), [])
+            case .last(let count): return (Array(result.suffix(count)), [])
+            case .at(let offset, let count): return (Array(result.dropFirst(offset).prefix(count)), [])
+            case .after(let task, let count): return (Array(result.filter { query.precedes(task, $0) }.prefix(count)), [])
+            case .before(let task, let count): return (Array(result.filter { query.precedes($0, task) }.suffix(count)), [])
+            }
+        }
+    }
+
+    func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
+        .deferred { [unowned self] in
+            if self.failNext {
+                self.failNext = false
+                throw FakeFailure()
+            }
+            let result = self.sortedResult(query)
+            let windows = stride(from: 0, to: max(result.count, 1), by: batch).map { start in
+                TaskWindow(start: start, rows: Array(result[start..<min(start + batch, result.count)]))
+            }
+            return .from(windows)
+        }
+    }
+
     func task(id: Int64) -> Observable<Task> {
         attempt { (self.tasks[try self.index(of: id)], []) }
     }
@@ -68,6 +125,18 @@ final class FakeTaskService: TaskService {
                 made.append(task)
             }
             return (made, made.map(TaskEvent.create))
+        }
+    }
+
+    /// Reads every draft first (the fake holds everything anyway), then creates them as one
+    /// batch; a draft the source cannot make leaves nothing behind.
+    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
+        .deferred { [unowned self] in
+            var drafts: [TaskDraft] = []
+            while let draft = try source() { drafts.append(draft) }
+            return self.create(drafts).map { made in
+                TaskCreationProgress.committed(first: made.first?.id ?? 0, count: made.count, head: Array(made.prefix(10)))
+            }
         }
     }
 

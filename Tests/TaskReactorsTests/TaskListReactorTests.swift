@@ -22,12 +22,16 @@ struct TaskListReactorTests {
         store.send(.refresh(query)) { $0.query = query }
         store.receive { $0.isLoading = true }
         store.receive {
-            $0.sections = [
-                TaskSection(header: "Inbox", items: [tasks[1]]),
-                TaskSection(header: "Work", items: [tasks[0], tasks[2]]),
-            ]
+            $0.totals = TaskQueryTotals(count: 3, sections: [.init(header: "Inbox", count: 1), .init(header: "Work", count: 2)],
+                                        largestID: 3)
+            $0.window = TaskWindow(start: 0, rows: [tasks[1], tasks[0], tasks[2]])
         }
         store.receive { $0.isLoading = false }
+        #expect(store.reactor.currentState.sections == [
+            TaskSection(header: "Inbox", items: [tasks[1]]),
+            TaskSection(header: "Work", items: [tasks[0], tasks[2]]),
+        ])
+        #expect(store.reactor.currentState.isComplete)
         store.finish()
     }
 
@@ -38,8 +42,8 @@ struct TaskListReactorTests {
         refresh(store, service, TaskQuery(status: .all))
         for round in 1...3 {
             store.send(.toggleTaskDone(tasks[0].id)) {
-                $0.sections[0].items[0].isDone = round % 2 == 1
-                $0.sections[0].items[0].completed = service.tasks[0].completed
+                $0.window.rows[0].isDone = round % 2 == 1
+                $0.window.rows[0].completed = service.tasks[0].completed
                 $0.applied = round % 2 == 1 ? .markAsDone(service.tasks[0]) : .markAsUndone(service.tasks[0])
             }
         }
@@ -53,7 +57,8 @@ struct TaskListReactorTests {
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
         store.send(.setDone([tasks[0].id], true)) {
-            $0.sections = [TaskSection(header: "Inbox", items: [tasks[1]])]
+            $0.window.rows = [tasks[1]]
+            $0.totals = service.totalsNow(TaskQuery())
             $0.applied = .markAsDone(service.tasks[0])
         }
         store.send(.setDone([tasks[0].id], true))  // already done: nothing changes, no event
@@ -66,11 +71,15 @@ struct TaskListReactorTests {
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
         store.send(.deleteTasks([tasks[0].id, tasks[2].id])) {
-            $0.sections[0].items.remove(at: 0)
+            $0.window.rows.remove(at: 0)
+            $0.totals.count = 2
+            $0.totals.sections[0].count = 2
             $0.applied = .delete(tasks[0])
         }
         store.receive {
-            $0.sections[0].items.remove(at: 1)
+            $0.window.rows.remove(at: 1)
+            $0.totals.count = 1
+            $0.totals.sections[0].count = 1
             $0.applied = .delete(tasks[2])
         }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["b"])
@@ -83,12 +92,13 @@ struct TaskListReactorTests {
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery())
         store.send(.moveTask(tasks[2].id, to: .top)) {
-            $0.sections[0].items = service.fetchedOrder()
+            $0.window.rows = service.fetchedOrder()
             $0.applied = service.tasks.first { $0.id == tasks[2].id }.map(TaskEvent.move)
         }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "a", "b"])
         store.send(.moveTask(tasks[0].id, to: .list("Later"))) {
-            $0.sections = service.sections(TaskQuery())
+            $0.window.rows = service.fetchedOrder()
+            $0.totals = service.totalsNow(TaskQuery())
             $0.applied = service.tasks.first { $0.id == tasks[0].id }.map(TaskEvent.move)
         }
         #expect(store.reactor.currentState.sections.map(\.header) == ["Inbox", "Later"])
@@ -146,8 +156,8 @@ struct TaskListReactorTests {
         store.send(.toggleTaskDone(tasks[0].id)) { $0.failure = TaskServiceError(FakeFailure()) }
         store.send(.toggleTaskDone(999)) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [999])) }
         store.send(.toggleTaskDone(tasks[0].id)) {
-            $0.sections[0].items[0].isDone = true
-            $0.sections[0].items[0].completed = service.tasks[0].completed
+            $0.window.rows[0].isDone = true
+            $0.window.rows[0].completed = service.tasks[0].completed
             $0.applied = .markAsDone(service.tasks[0])
         }
         #expect(failures == [nil, TaskServiceError(FakeFailure()), TaskServiceError(TaskServiceError.notFound(ids: [999]))],
@@ -182,7 +192,10 @@ struct TaskListReactorTests {
     private func refresh(_ store: TestStore<TaskListReactor>, _ service: FakeTaskService, _ query: TaskQuery) {
         store.send(.refresh(query)) { $0.query = query }
         store.receive { $0.isLoading = true }
-        store.receive { $0.sections = service.sections(query) }
+        store.receive {
+            $0.totals = service.totalsNow(query)
+            $0.window = TaskWindow(start: 0, rows: service.fetchNow(query))
+        }
         store.receive { $0.isLoading = false }
     }
 }
@@ -194,7 +207,11 @@ extension FakeTaskService {
         return result
     }
 
-    func sections(_ query: TaskQuery) -> [TaskSection] { query.sections(from: fetchNow(query)) }
+    func totalsNow(_ query: TaskQuery) -> TaskQueryTotals {
+        var result = TaskQueryTotals()
+        _ = totals(query, measuringCells: false).subscribe(onNext: { result = $0 })
+        return result
+    }
 
     func fetchedOrder() -> [Task] { fetchNow(TaskQuery()) }
 }
@@ -204,14 +221,14 @@ struct TaskListReactorLargeListTests {
     @Test func aToggleChangesOneItemInPlaceWithoutCopyingTheList() {
         let service = FakeTaskService()
         _ = seed(service, (0..<10_000).map { TaskDraft(title: "task \($0)") })
-        let reactor = TaskListReactor(service: service)
+        let reactor = TaskListReactor(service: service, windowSize: 10_000)
         reactor.action.onNext(.refresh(TaskQuery(status: .all)))
         func itemsAddress() -> UInt {
-            reactor.currentState.sections[0].items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            reactor.currentState.window.rows.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         }
         let before = itemsAddress()
         for id: Int64 in [5, 5_000, 9_999, 5] { reactor.action.onNext(.toggleTaskDone(id)) }
-        #expect(itemsAddress() == before, "the 10,000 items were copied")
+        #expect(itemsAddress() == before, "the 10,000 rows were copied")
         #expect(reactor.currentState.tasks.filter(\.isDone).map(\.id) == [5_000, 9_999])
         #expect(reactor.currentState.tasks.count == 10_000)
     }

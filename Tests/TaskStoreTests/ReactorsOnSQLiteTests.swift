@@ -59,7 +59,10 @@ struct ReactorsOnSQLiteTests {
         let query = TaskQuery()
         store.send(.refresh(query)) { $0.query = query }
         store.receive { $0.isLoading = true }
-        store.receive { $0.sections = query.sections(from: (try? service.fetchNow(query)) ?? []) }
+        store.receive {
+            $0.totals = (try? service.totalsNow(query, measuringCells: false)) ?? TaskQueryTotals()
+            $0.window = TaskWindow(start: 0, rows: (try? service.fetchNow(query)) ?? [])
+        }
         store.receive { $0.isLoading = false }
         store.send(.deleteTasks([1, 42])) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [42])) }
         #expect(try service.fetchNow(query).count == 1)

@@ -1,12 +1,16 @@
 import ReactorCore
 import TaskModel
 import TaskReactors
+import TextFormats
 
 /// `tasks add`: the new ids one per line in a pipe (`id=$(tasks add t)`), sentences on a
-/// terminal, a progress line while a large batch is written — or why nothing was added.
+/// terminal, a progress line while a large batch is written — or why nothing was added. For
+/// `add -` the lines are streamed: progress counts the rows written, and the ids come from the
+/// committed run, not from tasks held.
 final class AddView: CommandView, View {
     @Reacting var reactor: TaskEditReactor?
-    /// How many titles, and what one is called in a message: `line` when they came from stdin.
+    /// How many titles (`Int.max`: not known, streamed), and what one is called in a message:
+    /// `line` when they came from stdin.
     private let titles: (count: Int, itemName: String)
 
     init(context: ViewContext, titles: (count: Int, itemName: String)) {
@@ -19,12 +23,43 @@ final class AddView: CommandView, View {
         // The seeds' isLoading, made visible: a progress line while a large batch is written.
         reactor.state.map(\.isSaving).distinctUntilChanged().skip(1)
             .bind { [unowned self] isSaving in
-                if titles.count >= 1000 { context.console.progress(isSaving ? "Adding \(titles.count) tasks…" : nil) }
+                if titles.count >= 1000 && titles.count != Int.max { context.console.progress(isSaving ? "Adding \(titles.count) tasks…" : nil) }
+            }
+            .disposed(by: disposeBag)
+        reactor.state.compactMap(\.creation).distinctUntilChanged()
+            .bind { [unowned self] creation in
+                if case .written(let count) = creation { context.console.progress("Adding tasks… \(count) written") }
             }
             .disposed(by: disposeBag)
         reactor.state.filter(\.isDismissed).take(1)
-            .bind { [unowned self] state in printAdded(state.savedAll) }
+            .bind { [unowned self] state in
+                if case .committed(let first, let count, let head) = state.creation {
+                    context.console.progress(nil)
+                    printRun(first: first, count: count, head: head)
+                } else {
+                    printAdded(state.savedAll)
+                }
+            }
             .disposed(by: disposeBag)
+    }
+
+    /// A streamed batch: its ids in a pipe, its first tasks and a count on a terminal.
+    private func printRun(first: Int64, count: Int, head: [Task]) {
+        let console = context.console
+        if console.settings.quiet { return }
+        if console.terminal.stdoutIsTerminal {
+            context.printer.confirm("Added", head, of: count)
+        } else {
+            var id = first
+            let last = first + Int64(count)
+            while id < last {
+                console.stdout.append { bytes in
+                    DecimalText.append(id, to: &bytes)
+                    bytes.append(0x0A)
+                }
+                id += 1
+            }
+        }
     }
 
     private func printAdded(_ tasks: [Task]) {

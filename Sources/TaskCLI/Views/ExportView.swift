@@ -3,40 +3,43 @@ import TaskInterchange
 import TaskModel
 import TaskReactors
 
-/// `tasks export`: every task, streamed out in an interchange format; what the format could
-/// not hold is named on stderr.
+/// `tasks export`: every task, streamed out in an interchange format batch by batch as the
+/// reactor reads them; what the format could not hold is named on stderr.
 final class ExportView: CommandView, View {
     @Reacting var reactor: TaskListReactor?
-    private let writer: ExportWriter
+    private var writer: ExportWriter
+    private var begun = false
 
     init(context: ViewContext, writer: ExportWriter) {
         self.writer = writer
         super.init(context: context)
     }
 
+    /// The action that makes this view's output: every task, by id, streamed.
+    static var everyTask: TaskListReactor.Action { .stream(TaskQuery(status: .all, sort: .id, grouping: .none), batch: 1_000, totals: .none, fields: .all) }
+
     func bind(reactor: TaskListReactor) {
-        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
-            let console = context.console
-            var writer = writer
-            console.stdout.write(state.sections, with: &writer, escaping: console.terminal.stdoutIsTerminal)
+        let console = context.console
+        let escaping = console.terminal.stdoutIsTerminal
+        reactor.whenWindowMoves(disposedBy: disposeBag) { [unowned self] window in
+            beginOnce()
+            for task in window.rows {
+                let shown = escaping ? task.escapingControls() : task
+                console.stdout.append { writer.append(shown, to: &$0) }
+            }
+        }
+        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] _ in
+            beginOnce()
+            console.stdout.append { writer.end(to: &$0) }
             if !writer.notKeptLines.isEmpty && !console.settings.quiet {
                 console.warn("\(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))")
             }
         }
     }
-}
 
-extension Output {
-    /// The sections' tasks streamed out by `writer`, framing included; escaped for a terminal
-    /// when `escaping`.
-    func write(_ sections: [TaskSection], with writer: inout ExportWriter, escaping: Bool) {
-        append { writer.begin(to: &$0) }
-        for section in sections {
-            for task in section.items {
-                let shown = escaping ? task.escapingControls() : task
-                append { writer.append(shown, to: &$0) }
-            }
-        }
-        append { writer.end(to: &$0) }
+    private func beginOnce() {
+        if begun { return }
+        begun = true
+        context.console.stdout.append { writer.begin(to: &$0) }
     }
 }

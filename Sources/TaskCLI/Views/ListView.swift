@@ -1,19 +1,44 @@
 import ReactorCore
+import TaskModel
 import TaskReactors
 
-/// `tasks list`: the sections of `TaskListReactor` once loaded, in the chosen format.
+/// `tasks list`: the rows of `TaskListReactor`'s window, printed batch by batch as the reactor
+/// streams the result through it, in the chosen format.
 final class ListView: CommandView, View {
     @Reacting var reactor: TaskListReactor?
+    private let writer: TaskWriter
+    private var begun = false
+
+    init(context: ViewContext, writer: TaskWriter) {
+        self.writer = writer
+        super.init(context: context)
+    }
+
+    /// The action that makes this view's output: every row of `query`, streamed.
+    func stream(_ query: TaskQuery) -> TaskListReactor.Action {
+        .stream(query, batch: 1_000, totals: writer.totalsNeeded, fields: writer.format == .json ? .all : .listed)
+    }
 
     func bind(reactor: TaskListReactor) {
+        reactor.whenWindowMoves(disposedBy: disposeBag) { [unowned self, unowned reactor] window in
+            beginOnce(reactor.currentState)
+            writer.write(window.rows)
+        }
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
-            let settings = context.console.settings
-            if state.sections.isEmpty && settings.format == .table {
-                if !settings.quiet { context.console.stdout.write("No tasks.\n") }
+            let console = context.console
+            if state.totals.count == 0 && !begun && console.settings.format == .table {
+                if !console.settings.quiet { console.stdout.write("No tasks.\n") }
                 return
             }
-            context.printer.writer.write(state.sections)
+            beginOnce(state)
+            writer.end()
         }
+    }
+
+    private func beginOnce(_ state: TaskListReactor.State) {
+        if begun { return }
+        begun = true
+        writer.begin(state.totals, query: state.query)
     }
 }
 
@@ -25,6 +50,11 @@ extension TaskListReactor {
         state.map(\.isLoading).distinctUntilChanged().skip(1).filter { !$0 }
             .bind { [unowned self] _ in if !status.failed { body(currentState) } }
             .disposed(by: bag)
+    }
+
+    /// Runs `body` with each new window (a streamed batch); not with the empty one it starts with.
+    func whenWindowMoves(disposedBy bag: DisposeBag, _ body: @escaping (TaskWindow) -> Void) {
+        state.map(\.window).distinctUntilChanged().skip(1).bind(onNext: body).disposed(by: bag)
     }
 
     /// Every failure pulse, to `status`.

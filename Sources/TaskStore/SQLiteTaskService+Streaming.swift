@@ -1,0 +1,88 @@
+import ReactorCore
+import SQLiteDB
+import TaskModel
+
+// MARK: - A batch of new tasks too large to hold
+
+extension SQLiteTaskService {
+    /// The error a draft source threw, carried out of the transaction unchanged (it is the
+    /// input's fault, not the storage's).
+    struct SourceFailure: Error {
+        let error: any Error
+    }
+
+    /// How many of a streamed batch's tasks are announced as events, at most; a larger batch
+    /// is announced in full only to a listener that can hold it (`isHeard`), and is confirmed
+    /// by its first rows.
+    static let confirmedRows = 10
+
+    public func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
+        .create { [unowned self] observer in
+            do {
+                let (committed, events) = try createStreamingNow(source) { observer.onNext(.written($0)) }
+                announce(events)
+                observer.onNext(committed)
+                observer.onCompleted()
+            } catch let failure as SourceFailure {
+                observer.onError(failure.error)
+            } catch {
+                observer.onError(StorageFailure.translate(error, path: path))
+            }
+            return Disposables.create()
+        }
+    }
+
+    /// Reads drafts from `source` and inserts them a hundred rows per INSERT, in one
+    /// transaction through the WAL — so that a failure at the last line leaves the database
+    /// file exactly as it was (a switch to a rollback journal, faster for a known large batch,
+    /// rewrites the file's header even when rolled back). `progress` hears the rows written,
+    /// every 10,000.
+    func createStreamingNow(_ source: TaskDraftSource, progress: (Int) -> Void) throws -> (TaskCreationProgress, [TaskEvent]) {
+        let heard = isHeard
+        return try recorded { entry in
+            // A page cache of 16 MB keeps the two indexes' growing right edges in memory; the
+            // table's pages go out as they fill.
+            try db.execute("PRAGMA cache_size = -16384")
+            defer { try? db.execute("PRAGMA cache_size = -2000") }
+            let time = now()
+            var bottoms: [String: Int64] = [:]
+            var chunk: [Task] = []
+            chunk.reserveCapacity(Self.rowsPerInsert)
+            var head: [Task] = []
+            var events: [TaskEvent] = []
+            var runs: [ClosedRange<Int64>] = []
+            var count = 0
+            func flush() throws {
+                try insert(&chunk)
+                for task in chunk {
+                    if let last = runs.last, last.upperBound + 1 == task.id {
+                        runs[runs.count - 1] = last.lowerBound...task.id
+                    } else {
+                        runs.append(task.id...task.id)
+                    }
+                }
+                if head.count < Self.confirmedRows { head += chunk.prefix(Self.confirmedRows - head.count) }
+                if heard { events += chunk.map(TaskEvent.create) }
+                let before = count
+                count += chunk.count
+                chunk.removeAll(keepingCapacity: true)
+                if count / 10_000 > before / 10_000 { progress(count) }
+            }
+            while true {
+                let next: TaskDraft?
+                do {
+                    next = try source()
+                } catch {
+                    throw SourceFailure(error: error)
+                }
+                guard let draft = next else { break }
+                chunk.append(try newTask(draft, at: time, bottoms: &bottoms))
+                if chunk.count == Self.rowsPerInsert { try flush() }
+            }
+            if !chunk.isEmpty { try flush() }
+            for run in runs { try entry.created(run: run) }
+            let summary = count == 1 ? Summary.of("added", head) : "added " + Summary.count(count, "task")
+            return ((.committed(first: runs.first?.lowerBound ?? 0, count: count, head: head), events), summary)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ReactorCore
+import SQLiteDB
+import TaskModel
+import TextFormats
+
+// MARK: - Reading a result a part at a time
+
+extension SQLiteTaskService {
+    public func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> {
+        call { try $0.totalsNow(query, measuringCells: measuringCells) }
+    }
+
+    public func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> {
+        call { try $0.rowsNow(query, request) }
+    }
+
+    public func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
+        .create { [unowned self] observer in
+            do {
+                try streamNow(query, batch: max(1, batch), fields: fields) { observer.onNext($0) }
+                observer.onCompleted()
+            } catch {
+                observer.onError(StorageFailure.translate(error, path: path))
+            }
+            return Disposables.create()
+        }
+    }
+
+    func totalsNow(_ query: TaskQuery, measuringCells: Bool) throws -> TaskQueryTotals {
+        if measuringCells { try defineCellFunctions() }
+        let (filter, arguments) = TaskQuerySQL.whereClause(query)
+        let header = TaskQuerySQL.header(query)
+        let cells = measuringCells ? "max(tasks_cells(title)), max(tasks_tag_cells(tags))" : "0, 0"
+        let sql = "SELECT \(header), count(*), \(cells), count(due), count(priority), max(id) FROM task\(filter) GROUP BY 1 ORDER BY 1"
+        var totals = TaskQueryTotals()
+        try db.read {
+            let rows = try db.query(sql, arguments) { row in
+                (row.string(0), Int(row.int64(1)), Int(row.int64(2)), Int(row.int64(3)), row.int64(4) > 0, row.int64(5) > 0, row.int64(6))
+            }
+            for (header, count, title, tags, due, priority, id) in rows {
+                totals.count += count
+                totals.sections.append(.init(header: header, count: count))
+                totals.titleCells = max(totals.titleCells, title)
+                totals.tagsCells = max(totals.tagsCells, tags)
+                totals.anyDue = totals.anyDue || due
+                totals.anyPriority = totals.anyPriority || priority
+                totals.largestID = max(totals.largestID, id)
+            }
+        }
+        // Done sorts before pending by the column; the sections go pending first.
+        if query.grouping == .byStatus { totals.sections.sort { $0.header == "Pending" && $1.header != "Pending" } }
+        return totals
+    }
+
+    func rowsNow(_ query: TaskQuery, _ request: TaskRowRequest) throws -> [Task] {
+        let statement: (sql: String, arguments: [(any SQLiteBindable)?])
+        var (limit, offset, reversed) = (0, 0, false)
+        switch request {
+        case .first(let count):
+            statement = TaskQuerySQL.select(query)
+            limit = count
+        case .last(let count):
+            statement = TaskQuerySQL.select(query, reversed: true)
+            (limit, reversed) = (count, true)
+        case .at(let start, let count):
+            statement = TaskQuerySQL.select(query)
+            (limit, offset) = (count, start)
+        case .after(let task, let count):
+            statement = TaskQuerySQL.select(query, after: task)
+            limit = count
+        case .before(let task, let count):
+            statement = TaskQuerySQL.select(query, reversed: true, after: task)
+            (limit, reversed) = (count, true)
+        }
+        let sql = statement.sql + " LIMIT \(max(0, limit)) OFFSET \(max(0, offset))"
+        let rows = try db.read { try db.query(sql, statement.arguments, expectedCount: min(limit, 4096)) { TaskColumn.decode($0) } }
+        return reversed ? rows.reversed() : rows
+    }
+
+    /// Every row `query` selects, `batch` at a time, from one statement in one read transaction.
+    func streamNow(_ query: TaskQuery, batch: Int, fields: TaskFieldSet, _ send: (TaskWindow) -> Void) throws {
+        let (sql, arguments) = TaskQuerySQL.select(query, fields: fields)
+        try db.read {
+            let statement = try db.prepare(sql)
+            defer { statement.reset() }
+            try statement.bind(arguments)
+            var window = TaskWindow(start: 0, rows: [])
+            window.rows.reserveCapacity(batch)
+            while try statement.step() {
+                window.rows.append(TaskColumn.decode(statement))
+                if window.rows.count == batch {
+                    send(window)
+                    window.start += batch
+                    window.rows.removeAll(keepingCapacity: true)
+                }
+            }
+            if !window.rows.isEmpty || window.start == 0 { send(window) }
+        }
+    }
+
+    /// `tasks_cells(text)`: the cells text takes on a terminal, controls escaped;
+    /// `tasks_tag_cells(tags)`: those of the tags column shown as `+a +b`.
+    private func defineCellFunctions() throws {
+        if hasCellFunctions { return }
+        try db.defineTextFunction("tasks_cells") { Int64(TerminalText.shownWidth(utf8: $0)) }
+        try db.defineTextFunction("tasks_tag_cells") { bytes in
+            var cells = 0, tags = 0
+            for tag in bytes.split(separator: 0x20) {
+                cells += TerminalText.shownWidth(utf8: UnsafeBufferPointer(rebasing: tag)) + 1
+                tags += 1
+            }
+            return Int64(cells + max(0, tags - 1))
+        }
+        hasCellFunctions = true
+    }
+}
