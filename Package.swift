@@ -32,6 +32,17 @@ let package = Package(
         .target(name: "ReactorCore", dependencies: ["CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
 
+        // A full-screen terminal that knows nothing of tasks: raw mode, keys, signals, a cell
+        // buffer and a renderer that writes only what changed. CTerminalSupport holds what
+        // Swift cannot do safely (a signal handler) or import (termios and ioctl macros).
+        .target(name: "CTerminalSupport"),
+        .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
+
+        // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
+        .target(name: "TaskUI", dependencies: ["TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TestSupport"]),
+
         // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
         // the field rules, dates, uuids, time. No storage, no terminal.
         .target(name: "TaskModel", dependencies: ["ReactorCore", "TextFormats"], swiftSettings: crossModule),
@@ -60,7 +71,8 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
 
         // The `tasks` program: commands as reactor actions, views printing their state.
-        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore"]),
+        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
+                                                "TaskUI", "TerminalKit"]),
         // Linked with the Swift runtime inside: it starts in half the time (no search for a
         // dozen shared libraries), which is most of what a one-task command costs.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),

@@ -23,7 +23,9 @@ public final class Connection {
     private var transactionDepth = 0
 
     /// This connection's busy timeout.
-    public let busyTimeoutMilliseconds: Int32
+    public var busyTimeoutMilliseconds: Int32 {
+        didSet { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+    }
 
     /// How long a writer waits for another process's lock before failing with `busy`.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000

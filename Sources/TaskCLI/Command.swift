@@ -15,6 +15,8 @@ enum Command {
     case version
     case list(TaskQuery)
     case lists
+    /// The full-screen list and editor.
+    case ui(TaskQuery)
     case add(titles: [String], fromStdin: Bool, fields: FieldFlags)
     /// `add -`: titles from stdin, one per line, read as the tasks are written (the first line
     /// is read and checked already: bad input there never opens the database).

@@ -6,6 +6,7 @@ import Darwin
 import CommandLineKit
 import TaskInterchange
 import TaskModel
+import TerminalKit
 import TextFormats
 
 /// Parse, then validate: from words to a `Command`, with stdin read where `-` asks for it.
@@ -30,6 +31,13 @@ struct CommandReader {
             return .list(try query(parsed))
         case "lists":
             return .lists
+        case "ui":
+            let query = try query(parsed)
+            if let reason = Terminal.unusableReason(inputIsTerminal: invocation.stdin.isTerminal, outputIsTerminal: invocation.terminal.stdoutIsTerminal,
+                                                    term: invocation.environment["TERM"]) {
+                throw CLIError.usage("'tasks ui' needs a terminal: \(reason)", hint: "'tasks list' prints the same tasks")
+            }
+            return .ui(query)
         case "add":
             let fields = try fieldFlags(parsed, titled: false)
             if !fields.removeTags.isEmpty {

@@ -19,5 +19,8 @@ final class ExitStatus {
 
     func fail(_ error: TaskServiceError) { fail(ErrorPresenter.present(error)) }
 
+    /// Ends with `code` without a message (`tasks ui` ended by a signal: 128 + its number).
+    func end(with code: Int32) { self.code = max(self.code, code) }
+
     func fail(_ error: TaskFieldError) { fail(ErrorPresenter.present(error)) }
 }

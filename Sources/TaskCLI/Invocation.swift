@@ -29,6 +29,8 @@ public struct Invocation {
     public var runEditor: (_ editor: String, _ path: String) -> Int32
     /// The local time zone, for formats that hold days (Taskwarrior's due, todo.txt's dates).
     public var localTime: LocalTime
+    /// When the run began (what `tasks ui`'s trace counts from).
+    public var started = ContinuousClock.now
 
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
@@ -51,7 +53,7 @@ public struct Invocation {
     }
 
     /// The environment variables `tasks` reads; nothing else is copied out of `environ`.
-    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR"]
+    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR", "TASKS_UI_TRACE"]
 
     /// This process's own: `CommandLine.arguments`, the variables it reads, file descriptors 0, 1 and 2.
     public static func process() -> Invocation {

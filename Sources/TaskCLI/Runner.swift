@@ -3,6 +3,7 @@ import TaskInterchange
 import TaskModel
 import TaskReactors
 import TaskStore
+import TaskUI
 
 /// Sends a validated command's actions to the reactors, with its view bound.
 struct Runner {
@@ -22,6 +23,8 @@ struct Runner {
             let view = ListView(context: context, writer: context.printer.writer)
             view.reactor = reactor
             reactor.action.onNext(view.stream(query))
+        case .ui(let query):
+            runScreens(query)
         case .lists:
             let reactor = TaskListReactor(service: service)
             let view = ListsView(context: context)
@@ -76,6 +79,25 @@ struct Runner {
             if query.limit == nil && console.settings.format == .table { query.limit = 20 }
             history { [query] in $0.action.onNext(.load(query)) }
         }
+    }
+
+    /// `tasks ui`: the database opened (created when missing: a screen that stays open adds to
+    /// a real file), then the screens until `q` or a signal.
+    private func runScreens(_ query: TaskQuery) {
+        // A locked file holds the screen for at most a second and a half, then says so.
+        service.busyTimeoutMilliseconds = 1_500
+        do {
+            try service.open(creating: true)
+        } catch {
+            return status.fail(error)
+        }
+        console.stdout.flush()
+        console.stderr.flush()
+        var options = ScreenApp.Options(query: query, color: console.settings.color, today: invocation.today, databasePath: service.path,
+                                        tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
+        options.describe = { ErrorPresenter.present($0).message }
+        let code = ScreenApp(service: service, options: options).run { console.stderr.write($0) }
+        status.end(with: code)
     }
 
     /// The history reactor, with its view bound.

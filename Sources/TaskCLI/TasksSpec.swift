@@ -109,6 +109,21 @@ public enum TasksSpec {
             ),
             CommandSpec(name: "lists", abstract: "Show the lists with their pending and done counts."),
             CommandSpec(
+                name: "ui", abstract: "Browse and change tasks on a full screen that follows every change.",
+                discussion: """
+                    The list of 'tasks list', on the terminal's whole screen, with a cursor:
+                    j/k move, space toggles, a adds, e edits, d deletes (after asking), J/K move
+                    a task in its list, m moves it to another list, / searches as you type,
+                    f cycles pending, all and done, u/Ctrl-R undo and redo, q quits; ? shows
+                    the keys. Changes made elsewhere (another terminal, a script) appear as
+                    they are committed. Takes the filters of 'tasks list'.
+                    Needs a terminal on stdin and stdout (status 2 otherwise, or with TERM=dumb).
+                    """,
+                arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
+                options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
+                          Option.all, Option.done]
+            ),
+            CommandSpec(
                 name: "undo", abstract: "Revert the newest change, or history entry ENTRY, whole.",
                 discussion: """
                     Every command that changed tasks is one entry of the history ('tasks history'),

@@ -11,8 +11,10 @@ public protocol TaskService: AnyObject {
     /// The tasks `query` selects, filtered, sorted and grouped by the store.
     func fetch(_ query: TaskQuery) -> Observable<[Task]>
 
-    /// How many tasks `query` selects, per section too; with `measuringCells`, also the widest
-    /// title and tags in terminal cells (a pass over the rows; a table needs it, TSV does not).
+    /// How many tasks `query` selects, per section too, and the largest id the store ever gave
+    /// (an upper bound: an id column keeps its width). With `measuringCells`, a pass over the
+    /// rows: also the widest title and tags in terminal cells, whether any row has a due date
+    /// or a priority, and the largest id among them — what a table lays out its columns by.
     func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals>
 
     /// Some of the rows `query` selects, in its order.

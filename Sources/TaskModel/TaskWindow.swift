@@ -40,10 +40,11 @@ public struct TaskQueryTotals: Equatable, Sendable {
     /// (controls escaped); 0 unless asked for.
     public var titleCells: Int
     public var tagsCells: Int
-    /// Whether any task has a due date, a priority.
+    /// Whether any task has a due date, a priority (when cells were measured; else false).
     public var anyDue: Bool
     public var anyPriority: Bool
-    /// The largest id.
+    /// The largest id: of the rows when cells were measured, else the largest the store ever
+    /// gave.
     public var largestID: Int64
 
     public init(count: Int = 0, sections: [SectionCount] = [], titleCells: Int = 0, tagsCells: Int = 0, anyDue: Bool = false,

@@ -26,6 +26,8 @@ public final class TaskEditReactor: Reactor {
         case updatePriority(String)
         case addTag(String)
         case removeTag(String)
+        /// The tags as typed in one field, words separated by spaces (the screen's editor).
+        case setTags([String])
         case submit
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
@@ -108,6 +110,8 @@ public final class TaskEditReactor: Reactor {
             if !fields.tags.contains(tag) { fields.tags = (fields.tags + [tag]).sorted() }
         case .removeTag(let tag):
             fields.tags.removeAll { $0 == tag }
+        case .setTags(let tags):
+            fields.tags = Array(Set(tags.filter { !$0.isEmpty })).sorted()
         case .cancel:
             return .just(.dismiss)
         case .submit:

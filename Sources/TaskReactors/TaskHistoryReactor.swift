@@ -77,6 +77,9 @@ public struct HistoryStep: Equatable, Sendable {
         self.entry = entry
     }
 
+    /// `Undid #12: done 3 "Buy milk"`: what a person is told.
+    public var sentence: String { "\(kind == .undid ? "Undid" : "Redid") #\(entry.id): \(entry.summary)" }
+
     /// `service`'s undo of `entry`, as a step.
     static func undo(_ entry: Int64?, on service: any TaskService) -> Observable<HistoryStep> {
         service.undo(entry: entry).map { HistoryStep(kind: .undid, entry: $0) }

@@ -10,6 +10,8 @@ extension TaskListReactor.State {
     mutating func place(_ event: TaskEvent) -> Bool {
         switch event {
         case .create(let task):
+            // The largest id given grows with every new task, shown or not.
+            totals.largestID = max(totals.largestID, task.id)
             if let index = window.rows.firstIndex(where: { $0.id == task.id }) {
                 // Heard of twice (the change feed after one's own event): the same task again.
                 return replace(at: index, with: task)

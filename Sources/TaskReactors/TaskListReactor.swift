@@ -34,6 +34,20 @@ public final class TaskListReactor: Reactor {
         case redo
         /// Take in what other processes committed (the change feed), as events.
         case catchUp
+        /// Put the cursor on row `index` of the result (clamped); it then stays on that task,
+        /// by id, as rows above it come, go or move.
+        case moveCursor(to: Int)
+        /// Search as you type: the query's search becomes `text` (none when empty), read again.
+        case search(String)
+        /// Pending, done or all, read again.
+        case showStatus(TaskQuery.Status)
+        /// Ask before deleting: `pendingDelete` holds the task until confirmed or cancelled.
+        case askToDelete(Int64)
+        case confirmDelete
+        case cancelDelete
+        /// Move a task one place down (or up) in its list, past its neighbour in the window
+        /// (manual order only: in another order the neighbour is not the list's).
+        case nudge(Int64, down: Bool)
     }
 
     /// What a stream sums up before its first row: nothing (`tsv` needs nothing), the counts
@@ -53,6 +67,9 @@ public final class TaskListReactor: Reactor {
         case openEditor(Task)
         case setLists([TaskListSummary])
         case setStep(HistoryStep)
+        case setCursor(Int)
+        case setPendingDelete(Task?)
+        case setNotice(String)
     }
 
     public struct State: Equatable {
@@ -76,6 +93,13 @@ public final class TaskListReactor: Reactor {
         @Pulse public var applied: TaskEvent?
         /// An undo or redo went through.
         @Pulse public var step: HistoryStep?
+        /// The row of the result the cursor is on, and its task (when the window holds it).
+        public var cursor = 0
+        public var cursorID: Int64?
+        /// A delete waiting for its confirmation.
+        public var pendingDelete: Task?
+        /// Why an action did nothing (a nudge past the end of a list, in another order).
+        @Pulse public var notice: String?
 
         public init(query: TaskQuery) { self.query = query }
 
@@ -86,6 +110,25 @@ public final class TaskListReactor: Reactor {
         public var sections: [TaskSection] { query.sections(from: window.rows) }
         /// Whether the window holds the whole result.
         public var isComplete: Bool { window.start == 0 && window.rows.count == totals.count }
+        /// The task under the cursor, when the window holds it.
+        public var cursorTask: Task? { task(at: cursor) }
+
+        /// Row `index` of the result, when the window holds it.
+        public func task(at index: Int) -> Task? {
+            let offset = index - window.start
+            return window.rows.indices.contains(offset) ? window.rows[offset] : nil
+        }
+
+        /// The cursor back on its task after the rows changed: by id when the window holds it,
+        /// else on the same row (the next task takes the place of one that left).
+        mutating func pinCursor() {
+            if let id = cursorID, let offset = window.rows.firstIndex(where: { $0.id == id }) {
+                cursor = window.start + offset
+                return
+            }
+            cursor = max(0, min(cursor, totals.count - 1))
+            cursorID = task(at: cursor)?.id
+        }
     }
 
     public let initialState: State
@@ -132,6 +175,26 @@ public final class TaskListReactor: Reactor {
             return HistoryStep.redo(on: service).map(Mutation.setStep).catch(failed)
         case .catchUp:
             return reportOnly(service.catchUp())
+        case .moveCursor(let index):
+            return .just(.setCursor(index))
+        case .search(let text):
+            var query = currentState.query
+            query.search = text.isEmpty ? nil : text
+            return loading(query, read(query, TaskWindow(start: 0), count: max(windowSize, currentState.window.rows.count)))
+        case .showStatus(let status):
+            var query = currentState.query
+            query.status = status
+            return loading(query, read(query, TaskWindow(start: 0), count: max(windowSize, currentState.window.rows.count)))
+        case .askToDelete(let id):
+            if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.setPendingDelete(task)) }
+            return service.task(id: id).map { Mutation.setPendingDelete($0) }.catch(failed)
+        case .confirmDelete:
+            guard let task = currentState.pendingDelete else { return .empty() }
+            return .concat([.just(.setPendingDelete(nil)), reportOnly(service.delete(ids: [task.id]))])
+        case .cancelDelete:
+            return .just(.setPendingDelete(nil))
+        case .nudge(let id, let down):
+            return nudge(id, down: down)
         case .loadLists:
             return Observable.concat([
                 .just(.setLoading(true)),
@@ -139,6 +202,20 @@ public final class TaskListReactor: Reactor {
                 .just(.setLoading(false)),
             ])
         }
+    }
+
+    /// `J`/`K`: past the neighbour in the same list, in manual order.
+    private func nudge(_ id: Int64, down: Bool) -> Observable<Mutation> {
+        let state = currentState
+        guard state.query.sort == .manual else { return .just(.setNotice("tasks move one place in manual order only (this list is sorted)")) }
+        let rows = state.window.rows
+        guard let index = rows.firstIndex(where: { $0.id == id }) else { return .empty() }
+        let neighbour = down ? index + 1 : index - 1
+        guard rows.indices.contains(neighbour), rows[neighbour].list == rows[index].list else {
+            return .just(.setNotice(down ? "already the last of \(rows[index].list)" : "already the first of \(rows[index].list)"))
+        }
+        let placement: TaskPlacement = down ? .after(rows[neighbour].id) : .before(rows[neighbour].id)
+        return reportOnly(service.move(id: id, to: placement))
     }
 
     private func failed(_ error: any Error) -> Observable<Mutation> { .just(.setFailure(TaskServiceError(error))) }
@@ -214,6 +291,11 @@ public final class TaskListReactor: Reactor {
         var state = state
         switch mutation {
         case .setQuery(let query):
+            if query != state.query {
+                // Another result: the cursor starts again on its first row.
+                state.cursor = 0
+                state.cursorID = nil
+            }
             state.query = query
         case .setLoading(let isLoading):
             state.isLoading = isLoading
@@ -221,13 +303,23 @@ public final class TaskListReactor: Reactor {
             state.totals = totals
         case .setWindow(let window):
             state.window = window
+            state.pinCursor()
         case .setResult(let totals, let window):
             state.totals = totals
             state.window = window
             state.isStale = false
+            state.pinCursor()
         case .applyEvent(let event):
             if !state.place(event) { state.isStale = true }
             state.applied = event
+            state.pinCursor()
+        case .setCursor(let index):
+            state.cursor = max(0, min(index, state.totals.count - 1))
+            state.cursorID = state.task(at: state.cursor)?.id
+        case .setPendingDelete(let task):
+            state.pendingDelete = task
+        case .setNotice(let notice):
+            state.notice = notice
         case .setFailure(let failure):
             state.failure = failure
         case .openEditor(let task):

@@ -35,6 +35,12 @@ public final class SQLiteTaskService: TaskService {
     /// Rows per INSERT statement (13 parameters each; SQLite allows 32,766).
     static let rowsPerInsert = 100
 
+    /// How long a write waits for another process's lock before it fails as `locked`.
+    public var busyTimeoutMilliseconds: Int32 {
+        get { db.busyTimeoutMilliseconds }
+        set { db.busyTimeoutMilliseconds = newValue }
+    }
+
     /// Opens (and, with `create`, makes privately) the file at `path`, refuses a file from a
     /// newer version before writing anything, then sets WAL and migrates.
     public init(

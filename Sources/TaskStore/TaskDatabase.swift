@@ -25,6 +25,11 @@ public final class TaskDatabase: TaskService {
     public var commandText = "tasks" {
         didSet { opened?.commandText = commandText }
     }
+    /// How long a write waits for another process's lock: a command waits 10 s, a screen
+    /// (which must stay usable) less.
+    public var busyTimeoutMilliseconds: Int32? {
+        didSet { if let busyTimeoutMilliseconds { opened?.busyTimeoutMilliseconds = busyTimeoutMilliseconds } }
+    }
     /// This run made the file (so a failed run may take it away again).
     public private(set) var createdFile = false
 
@@ -54,6 +59,7 @@ public final class TaskDatabase: TaskService {
             service = try SQLiteTaskService(path: ":memory:", create: false, now: now, makeUUID: makeUUID)
         }
         service.commandText = commandText
+        if let busyTimeoutMilliseconds { service.busyTimeoutMilliseconds = busyTimeoutMilliseconds }
         service.wantsEvents = { [events] in events.hasObservers }
         forwarding.setDisposable(service.event.subscribe(onNext: { [events] in events.onNext($0) }))
         opened = service
@@ -90,6 +96,16 @@ public final class TaskDatabase: TaskService {
     public func redo() -> Observable<HistoryEntry> { call { $0.redo() } }
     public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { call { $0.history(query) } }
     public func catchUp() -> Observable<Int> { call { $0.catchUp() } }
+
+    /// Opens the file now, creating it when `creating` (a screen that stays open must not
+    /// start on the empty in-memory stand-in a missing file gives a one-shot read).
+    public func open(creating: Bool) throws(TaskServiceError) {
+        do {
+            _ = try service(creating: creating)
+        } catch {
+            throw StorageFailure.translate(error, path: path)
+        }
+    }
 
     /// After a failed run: removes the file this run created, so that failing left nothing.
     public func removeCreatedFile() {

@@ -235,6 +235,19 @@ struct CommandTests {
         #expect(nowhere.status == 1 && nowhere.stderr.hasPrefix("tasks: cannot tell where the database is"))
     }
 
+    @Test func theScreenNeedsATerminalThatCanMoveItsCursor() {
+        let cli = CLI()
+        let dumb = cli.run(["ui"], terminal: true, environment: ["TASKS_DB": cli.db, "TERM": "dumb"])
+        #expect(dumb == CLI.Result(status: 2, stdout: "", stderr: """
+            tasks: 'tasks ui' needs a terminal: TERM=dumb: this terminal cannot move its cursor
+            tasks: 'tasks list' prints the same tasks
+
+            """))
+        let unset = cli.run(["ui"], terminal: true, environment: ["TASKS_DB": cli.db])
+        #expect(unset.status == 2 && unset.stderr.contains("TERM is not set"))
+        #expect(!PrivateFileProbe.exists(cli.db), "refused before the database is opened")
+    }
+
     @Test func aLargeBatchShowsProgressOnATerminalOnly() {
         let cli = CLI()
         let lines = (1...25_000).map { "task \($0)" }.joined(separator: "\n")

@@ -67,10 +67,13 @@ final class FakeTaskService: TaskService {
                     totals.titleCells = max(totals.titleCells, task.title.count)
                     totals.tagsCells = max(totals.tagsCells, task.tags.map { "+" + $0 }.joined(separator: " ").count)
                 }
-                totals.anyDue = totals.anyDue || task.due != nil
-                totals.anyPriority = totals.anyPriority || task.priority != nil
-                totals.largestID = max(totals.largestID, task.id)
+                if measuringCells {
+                    totals.anyDue = totals.anyDue || task.due != nil
+                    totals.anyPriority = totals.anyPriority || task.priority != nil
+                    totals.largestID = max(totals.largestID, task.id)
+                }
             }
+            if !measuringCells { totals.largestID = self.nextID - 1 }
             return (totals, [])
         }
     }

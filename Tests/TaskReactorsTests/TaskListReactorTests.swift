@@ -25,6 +25,7 @@ struct TaskListReactorTests {
             $0.totals = TaskQueryTotals(count: 3, sections: [.init(header: "Inbox", count: 1), .init(header: "Work", count: 2)],
                                         largestID: 3)
             $0.window = TaskWindow(start: 0, rows: [tasks[1], tasks[0], tasks[2]])
+            $0.cursorID = tasks[1].id
         }
         store.receive { $0.isLoading = false }
         #expect(store.reactor.currentState.sections == [
@@ -74,6 +75,7 @@ struct TaskListReactorTests {
             $0.window.rows.remove(at: 0)
             $0.totals.count = 2
             $0.totals.sections[0].count = 2
+            $0.cursorID = tasks[1].id
             $0.applied = .delete(tasks[0])
         }
         store.receive {
@@ -93,12 +95,14 @@ struct TaskListReactorTests {
         refresh(store, service, TaskQuery())
         store.send(.moveTask(tasks[2].id, to: .top)) {
             $0.window.rows = service.fetchedOrder()
+            $0.cursor = 1  // still on "a", by id, now below "c"
             $0.applied = service.tasks.first { $0.id == tasks[2].id }.map(TaskEvent.move)
         }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "a", "b"])
         store.send(.moveTask(tasks[0].id, to: .list("Later"))) {
             $0.window.rows = service.fetchedOrder()
             $0.totals = service.totalsNow(TaskQuery())
+            $0.cursor = 2  // "a" moved to Later, the last section
             $0.applied = service.tasks.first { $0.id == tasks[0].id }.map(TaskEvent.move)
         }
         #expect(store.reactor.currentState.sections.map(\.header) == ["Inbox", "Later"])
@@ -195,6 +199,7 @@ struct TaskListReactorTests {
         store.receive {
             $0.totals = service.totalsNow(query)
             $0.window = TaskWindow(start: 0, rows: service.fetchNow(query))
+            $0.cursorID = $0.window.rows.first?.id
         }
         store.receive { $0.isLoading = false }
     }

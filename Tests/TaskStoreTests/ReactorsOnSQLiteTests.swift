@@ -62,6 +62,7 @@ struct ReactorsOnSQLiteTests {
         store.receive {
             $0.totals = (try? service.totalsNow(query, measuringCells: false)) ?? TaskQueryTotals()
             $0.window = TaskWindow(start: 0, rows: (try? service.fetchNow(query)) ?? [])
+            $0.cursorID = $0.window.rows.first?.id
         }
         store.receive { $0.isLoading = false }
         store.send(.deleteTasks([1, 42])) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [42])) }

@@ -31,8 +31,7 @@ final class HistoryView: CommandView, View {
         if console.settings.isExplicit && console.settings.format != .table {
             writer.write([step.entry])
         } else if console.terminal.stdoutIsTerminal || console.settings.isExplicit {
-            let verb = step.kind == .undid ? "Undid" : "Redid"
-            console.stdout.write("\(verb) #\(step.entry.id): \(TerminalText.escapingControls(step.entry.summary))\n")
+            console.stdout.write(TerminalText.escapingControls(step.sentence) + "\n")
         }
     }
 }

@@ -1,0 +1,198 @@
+import ReactorCore
+import TaskModel
+import TaskReactors
+import TerminalKit
+import TextFormats
+
+/// The editor screen of the seeds, as a View of `TaskEditReactor`: each field's text is
+/// sent to the reactor as it is typed; Done (`Ctrl-S`, or `Enter` in a one-line field) is
+/// the reactor's `canSubmit`, Cancel (`Esc`) asks first when `shouldConfirmCancel` says so.
+/// What a text field keeps for itself — the text as typed, the caret, which field has the
+/// focus — stays here.
+public final class EditScreen: View {
+    public var disposeBag = DisposeBag()
+    @Reacting public var reactor: TaskEditReactor?
+
+    enum Field: Int, CaseIterable {
+        case title, notes, list, due, priority, tags
+
+        var label: String {
+            switch self {
+            case .title: return "Title"
+            case .notes: return "Notes"
+            case .list: return "List"
+            case .due: return "Due"
+            case .priority: return "Priority"
+            case .tags: return "Tags"
+            }
+        }
+
+        /// The field a validation error is about.
+        init?(_ error: TaskFieldError) {
+            switch error {
+            case .emptyTitle, .multilineTitle, .titleTooLong: self = .title
+            case .emptyList: self = .list
+            case .badDue: self = .due
+            case .badPriority: self = .priority
+            case .badTag: self = .tags
+            case .inItem(_, let inner), .inRecord(_, _, let inner): self.init(inner)
+            default: return nil
+            }
+        }
+    }
+
+    private let keys: Observable<Key>
+    private let style: ScreenStyle
+    public var size: (rows: Int, columns: Int)
+    private(set) var fields: [Field: TextField] = [:]
+    private(set) var focus = Field.title
+    /// A validation error, beside its field.
+    private(set) var fieldError: (Field, String)?
+    private(set) var message: StatusMessage?
+    /// `Discard changes? (y/n)` is on the status line.
+    private(set) var confirmingCancel = false
+    /// The words for a failure (the command line's, so that both say the same).
+    public var describe: (TaskServiceError) -> String = { String(describing: $0) }
+    public var onChange: () -> Void = {}
+    /// Called once the editor is done with (saved or cancelled): the app closes it.
+    public var onDismiss: (Task?) -> Void = { _ in }
+
+    public init(keys: Observable<Key>, size: (rows: Int, columns: Int), style: ScreenStyle) {
+        self.keys = keys
+        self.size = size
+        self.style = style
+    }
+
+    public func bind(reactor: TaskEditReactor) {
+        let typed = reactor.currentState.fields
+        fields = [
+            .title: TextField(typed.title), .notes: TextField(typed.notes, multiline: true), .list: TextField(typed.list),
+            .due: TextField(typed.due), .priority: TextField(typed.priority), .tags: TextField(typed.tags.joined(separator: " ")),
+        ]
+        keys.bind { [unowned self] key in handle(key) }.disposed(by: disposeBag)
+        reactor.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag)
+        reactor.pulse(\.$validationError).compactMap { $0 }
+            .bind { [unowned self] error in
+                if let field = Field(error) {
+                    fieldError = (field, error.description)
+                    focus = field
+                } else {
+                    message = StatusMessage(text: error.description, isError: true)
+                }
+            }
+            .disposed(by: disposeBag)
+        reactor.pulse(\.$failure).compactMap { $0 }
+            .bind { [unowned self] (failure: TaskServiceError) in message = StatusMessage(text: describe(failure), isError: true) }
+            .disposed(by: disposeBag)
+        reactor.state.filter(\.isDismissed).take(1)
+            .bind { [unowned self] state in onDismiss(state.saved) }
+            .disposed(by: disposeBag)
+    }
+
+    // MARK: - Keys in, Actions out
+
+    func handle(_ key: Key) {
+        guard let reactor else { return }
+        defer { onChange() }
+        if confirmingCancel {
+            switch key {
+            case .character("y"), .character("Y"): reactor.action.onNext(.cancel)
+            case .character("n"), .character("N"), .escape: confirmingCancel = false
+            default: break
+            }
+            return
+        }
+        message = nil
+        switch key {
+        case .tab:
+            focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .title
+        case .backTab:
+            focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .title
+        case .control("s"):
+            save(reactor)
+        case .enter where focus != .notes:
+            save(reactor)
+        case .escape, .control("c"):
+            if reactor.currentState.shouldConfirmCancel {
+                confirmingCancel = true
+            } else {
+                reactor.action.onNext(.cancel)
+            }
+        default:
+            guard var field = fields[focus], field.handle(key) else { return }
+            fields[focus] = field
+            if fieldError?.0 == focus { fieldError = nil }
+            send(field.text, for: focus, to: reactor)
+        }
+    }
+
+    private func save(_ reactor: TaskEditReactor) {
+        guard reactor.currentState.canSubmit else {
+            fieldError = (.title, TaskFieldError.emptyTitle.description)
+            focus = .title
+            return
+        }
+        reactor.action.onNext(.submit)
+    }
+
+    private func send(_ text: String, for field: Field, to reactor: TaskEditReactor) {
+        switch field {
+        case .title: reactor.action.onNext(.updateTitle(text))
+        case .notes: reactor.action.onNext(.updateNotes(text))
+        case .list: reactor.action.onNext(.updateList(text))
+        case .due: reactor.action.onNext(.updateDue(text))
+        case .priority: reactor.action.onNext(.updatePriority(text))
+        case .tags: reactor.action.onNext(.setTags(text.split(separator: " ").map(String.init)))
+        }
+    }
+
+    // MARK: - State out
+
+    /// The frame: a title line, the fields with their labels (an error beside its field),
+    /// the keys on the status line; the terminal's cursor at the caret.
+    public func draw(into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
+        guard let reactor else { return nil }
+        let state = reactor.currentState
+        let heading: String
+        switch state.mode {
+        case .new: heading = "New task"
+        case .edit(let task): heading = "Edit task \(task.id)"
+        }
+        screen.write(heading, row: 0, column: 1, style: style.header)
+        let labelWidth = 10
+        var row = 2
+        var caret: (row: Int, column: Int)?
+        let fieldWidth = max(1, screen.columns - labelWidth - 2)
+        for field in Field.allCases {
+            guard row < size.rows - 1, let text = fields[field] else { break }
+            let focused = field == focus
+            screen.write(field.label, row: row, column: 1, style: focused ? CellStyle(bold: true, underline: !style.color) : .plain)
+            let lines = field == .notes ? Array(text.lines.prefix(max(1, size.rows - 10))) : [text.text]
+            for (number, line) in lines.enumerated() where row + number < size.rows - 1 {
+                screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)
+            }
+            if focused {
+                let position = text.caretPosition
+                caret = (min(row + position.line, size.rows - 2), min(labelWidth + 1 + position.cells, screen.columns - 1))
+            }
+            if let (errorField, error) = fieldError, errorField == field {
+                let used = TerminalText.displayWidth(TerminalText.escapingControls(lines.last ?? ""))
+                let column = labelWidth + 1 + min(used + 2, fieldWidth)
+                screen.write(error, row: row + lines.count - 1, column: column, style: style.error)
+            }
+            row += max(1, lines.count) + (field == .notes ? 1 : 0)
+        }
+        let status = size.rows - 1
+        screen.fill(row: status, style: style.status)
+        if confirmingCancel {
+            screen.write("Discard changes? (y/n)", row: status, column: 0, style: style.status)
+            return nil
+        }
+        var text = state.canSubmit ? "Ctrl-S save · Esc cancel · Tab next field" : "a task needs a title · Esc cancel"
+        if let message { text = message.text }
+        var statusStyle = style.status
+        if message?.isError == true && style.color { statusStyle.foreground = .red }
+        screen.write(text, row: status, column: 0, style: statusStyle)
+        return caret
+    }
+}

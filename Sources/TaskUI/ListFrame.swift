@@ -1,0 +1,124 @@
+import TaskModel
+import TaskReactors
+import TerminalKit
+import TextFormats
+
+/// The list screen drawn from its reactor's State and the view's own state (the first row
+/// shown, the prompt): pure, so that a test gives State and reads cells. Only the rows on the
+/// screen are laid out; the id column's width comes from the largest id of the whole result,
+/// so that it does not shift while scrolling.
+struct ListFrame {
+    /// A line of the list area: a section's header, or a row of the result.
+    enum Line: Equatable {
+        case header(String, count: Int)
+        case row(Int)
+    }
+
+    let state: TaskListReactor.State
+    let top: Int
+    let style: ScreenStyle
+    let today: CalendarDay?
+
+    /// The lines from row `top` on, `height` at most: the first row's section header first
+    /// (it stays in sight), then a header wherever the section changes. Rows the window does
+    /// not hold end the lines.
+    static func lines(_ state: TaskListReactor.State, top: Int, height: Int) -> [Line] {
+        var lines: [Line] = []
+        var section: String?
+        var index = top
+        while lines.count < height, let task = state.task(at: index) {
+            let header = state.query.header(for: task)
+            if header != section {
+                let count = state.totals.sections.first { $0.header == header }?.count ?? 0
+                lines.append(.header(header, count: count))
+                section = header
+                if lines.count == height { break }
+            }
+            lines.append(.row(index))
+            index += 1
+        }
+        return lines
+    }
+
+    /// The list area's lines into `screen`, rows `0..<height`.
+    func draw(into screen: inout ScreenBuffer, height: Int) {
+        let columns = screen.columns
+        if state.totals.count == 0 {
+            let text = state.isLoading ? "Loading…" : state.query.search.map { "No tasks match '\($0)'." } ?? "No tasks."
+            screen.write(text, row: 0, column: 2)
+            return
+        }
+        let lines = Self.lines(state, top: top, height: height)
+        let rows = lines.compactMap { line -> Task? in
+            if case .row(let index) = line { return state.task(at: index) }
+            return nil
+        }
+        let layout = RowLayout(rows: rows, totals: state.totals, columns: columns)
+        for (number, line) in lines.enumerated() {
+            switch line {
+            case .header(let header, let count):
+                screen.write("\(header.isEmpty ? "Tasks" : header) (\(count))", row: number, column: 0, style: style.header)
+            case .row(let index):
+                guard let task = state.task(at: index) else { continue }
+                draw(task, layout: layout, row: number, into: &screen)
+                if index == state.cursor { screen.restyle(row: number) { $0.reverse = true } }
+            }
+        }
+    }
+
+    private func draw(_ task: Task, layout: RowLayout, row: Int, into screen: inout ScreenBuffer) {
+        let base = task.isDone ? style.done : CellStyle.plain
+        var column = 2 + layout.idWidth - String(task.id).count
+        column += screen.write(String(task.id), row: row, column: column, style: base)
+        column += screen.write(task.isDone ? "  [x]  " : "  [ ]  ", row: row, column: column, style: base)
+        screen.write(task.title, row: row, column: column, width: layout.titleWidth, style: base)
+        column += layout.titleWidth
+        if layout.hasDue {
+            if let due = task.due {
+                let overdue = !task.isDone && today.map { due < $0 } ?? false
+                screen.write(due.description, row: row, column: column + 2, style: overdue ? style.overdue : base)
+            }
+            column += 12
+        }
+        if layout.hasPriority {
+            if let priority = task.priority { screen.write(priority.rawValue, row: row, column: column + 2, style: base) }
+            column += 3
+        }
+        if layout.tagsWidth > 0 && !task.tags.isEmpty {
+            screen.write(task.tags.map { "+" + $0 }.joined(separator: " "), row: row, column: column + 2, width: layout.tagsWidth, style: base)
+        }
+    }
+}
+
+/// The columns of the rows on screen: as `tasks list` lays out a table on a terminal — the
+/// tags cut, then dropped, to leave the title room — from the visible rows only.
+struct RowLayout {
+    let idWidth: Int
+    let hasDue: Bool
+    let hasPriority: Bool
+    let titleWidth: Int
+    let tagsWidth: Int
+
+    init(rows: [Task], totals: TaskQueryTotals, columns: Int) {
+        let idCells = max(2, String(max(totals.largestID, rows.map(\.id).max() ?? 0)).count)
+        idWidth = idCells
+        let titles = rows.map { TerminalText.displayWidth(TerminalText.escapingControls($0.title)) }.max() ?? 0
+        let tags = rows.map { TerminalText.displayWidth(TerminalText.escapingControls($0.tags.map { "+" + $0 }.joined(separator: " "))) }.max() ?? 0
+        // In a narrow window the title keeps at least 8 cells: priority, then due, give way.
+        var due = rows.contains { $0.due != nil }
+        var priority = rows.contains { $0.priority != nil }
+        func room(_ due: Bool, _ priority: Bool) -> Int { max(0, columns - (2 + idCells + 7 + (due ? 12 : 0) + (priority ? 3 : 0))) }
+        if room(due, priority) < 8 { priority = false }
+        if room(due, priority) < 8 { due = false }
+        let available = room(due, priority)
+        var tagsWidth = tags
+        if tags > 0 && titles + 2 + tags > available {
+            tagsWidth = min(tags, max(0, available - 2 - min(titles, 16)))
+            if tagsWidth < 6 { tagsWidth = 0 }
+        }
+        hasDue = due
+        hasPriority = priority
+        self.tagsWidth = tagsWidth
+        titleWidth = max(1, min(titles, available - (tagsWidth > 0 ? 2 + tagsWidth : 0)))
+    }
+}

@@ -1,0 +1,75 @@
+import TextFormats
+
+/// Writes frames to a terminal, sending only what changed since the frame before: for each
+/// row, the span from its first changed cell to its last, with the cursor moved there and the
+/// styles switched as the cells need (xterm/VT100 sequences: CUP, SGR, ED). The first frame,
+/// and the first after `invalidate()` (a resize, a return from `Ctrl-Z`), is drawn whole.
+public struct Renderer {
+    private var shown: ScreenBuffer?
+
+    public init() {}
+
+    /// Forgets what the terminal shows: the next frame is drawn whole.
+    public mutating func invalidate() { shown = nil }
+
+    /// The bytes that turn the terminal's screen from the last frame into `next`, then put the
+    /// cursor at `cursor` (shown) or hide it.
+    public mutating func frame(_ next: ScreenBuffer, cursor: (row: Int, column: Int)? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        // Every frame leaves the terminal in the plain style.
+        var style = CellStyle.plain
+        let whole = shown.map { $0.rows != next.rows || $0.columns != next.columns } ?? true
+        if whole { out.append(contentsOf: Array("\u{1B}[0m\u{1B}[2J".utf8)) }
+        for row in 0..<next.rows {
+            var first = 0
+            var last = next.columns - 1
+            if !whole, let shown {
+                while first < next.columns && shown[row, first] == next[row, first] { first += 1 }
+                if first == next.columns { continue }
+                while last > first && shown[row, last] == next[row, last] { last -= 1 }
+                // Start on a whole character; end after one.
+                while first > 0 && next[row, first].isContinuation { first -= 1 }
+                if last + 1 < next.columns && next[row, last + 1].isContinuation { last += 1 }
+            }
+            Self.moveTo(row: row, column: first, into: &out)
+            for column in first...last {
+                let cell = next[row, column]
+                if cell.isContinuation { continue }
+                if style != cell.style {
+                    Self.select(cell.style, into: &out)
+                    style = cell.style
+                }
+                out.append(contentsOf: cell.text.utf8)
+            }
+        }
+        if style != .plain { out.append(contentsOf: Array("\u{1B}[0m".utf8)) }
+        if let cursor {
+            Self.moveTo(row: cursor.row, column: cursor.column, into: &out)
+            out.append(contentsOf: Array("\u{1B}[?25h".utf8))
+        } else {
+            out.append(contentsOf: Array("\u{1B}[?25l".utf8))
+        }
+        shown = next
+        return out
+    }
+
+    private static func moveTo(row: Int, column: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: [0x1B, 0x5B])
+        DecimalText.append(Int64(row + 1), to: &out)
+        out.append(0x3B)
+        DecimalText.append(Int64(column + 1), to: &out)
+        out.append(0x48)
+    }
+
+    /// SGR for `style`, from a reset.
+    private static func select(_ style: CellStyle, into out: inout [UInt8]) {
+        var codes = "\u{1B}[0"
+        if style.bold { codes += ";1" }
+        if style.dim { codes += ";2" }
+        if style.underline { codes += ";4" }
+        if style.reverse { codes += ";7" }
+        if let color = style.foreground { codes += ";3\(color.rawValue)" }
+        out.append(contentsOf: Array((codes + "m").utf8))
+    }
+}

@@ -1,0 +1,122 @@
+import TextFormats
+
+/// How a cell is drawn. Colour is one of the eight ANSI colours, or the terminal's own.
+public struct CellStyle: Equatable, Hashable, Sendable {
+    public enum Color: UInt8, Sendable { case black, red, green, yellow, blue, magenta, cyan, white }
+
+    public var bold = false
+    public var dim = false
+    public var underline = false
+    public var reverse = false
+    public var foreground: Color?
+
+    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, foreground: Color? = nil) {
+        self.bold = bold
+        self.dim = dim
+        self.underline = underline
+        self.reverse = reverse
+        self.foreground = foreground
+    }
+
+    public static let plain = CellStyle()
+}
+
+/// One cell of the screen: the character drawn in it (a wide character fills two cells, the
+/// second holding `""`), and its style.
+public struct Cell: Equatable, Sendable {
+    public var text: String
+    public var style: CellStyle
+
+    public init(_ text: String = " ", style: CellStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+
+    /// The right half of a wide character.
+    var isContinuation: Bool { text.isEmpty }
+}
+
+/// A frame: rows × columns of cells, drawn by a view and written by a `Renderer`. Widths are
+/// terminal cells as `tasks list` counts them (`TerminalText`): Korean and emoji take two.
+public struct ScreenBuffer: Equatable, Sendable {
+    public let rows: Int
+    public let columns: Int
+    public private(set) var cells: [Cell]
+
+    /// A blank frame.
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+        cells = Array(repeating: Cell(), count: self.rows * self.columns)
+    }
+
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * columns + column]
+    }
+
+    /// Writes `text` from `row`, `column` into at most `width` cells (to the right edge when
+    /// nil): controls shown escaped, a text too wide cut with `…`, a wide character that would
+    /// straddle the edge replaced by a space. Returns the cells used.
+    @discardableResult
+    public mutating func write(_ text: String, row: Int, column: Int, width: Int? = nil, style: CellStyle = .plain) -> Int {
+        guard row >= 0, row < rows, column >= 0, column < columns else { return 0 }
+        let room = min(width ?? columns - column, columns - column)
+        guard room > 0 else { return 0 }
+        var shown = TerminalText.escapingControls(text)
+        if TerminalText.displayWidth(shown) > room { shown = TerminalText.truncated(shown, toWidth: room) }
+        var at = column
+        let end = column + room
+        for character in shown {
+            let cells = TerminalText.width(of: character)
+            if cells == 0 { continue }
+            if at + cells > end {
+                while at < end { put(Cell(" ", style: style), row: row, column: at); at += 1 }
+                break
+            }
+            put(Cell(String(character), style: style), row: row, column: at)
+            if cells == 2 { put(Cell("", style: style), row: row, column: at + 1) }
+            at += cells
+        }
+        return at - column
+    }
+
+    /// Spaces in `style` over `width` cells from `column` (a highlighted row's background).
+    public mutating func fill(row: Int, column: Int = 0, width: Int? = nil, style: CellStyle) {
+        guard row >= 0, row < rows else { return }
+        let end = min(columns, column + (width ?? columns))
+        var at = max(0, column)
+        while at < end {
+            put(Cell(" ", style: style), row: row, column: at)
+            at += 1
+        }
+    }
+
+    /// Restyles the cells of a row (keeping their text): the cursor row's highlight.
+    public mutating func restyle(row: Int, _ change: (inout CellStyle) -> Void) {
+        guard row >= 0, row < rows else { return }
+        for index in (row * columns)..<((row + 1) * columns) { change(&cells[index].style) }
+    }
+
+    private mutating func put(_ cell: Cell, row: Int, column: Int) {
+        let index = row * columns + column
+        // Overwriting half of a wide character blanks its other half.
+        if cells[index].isContinuation && column > 0 && !cell.isContinuation {
+            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        }
+        if column + 1 < columns && cells[index + 1].isContinuation && !cell.isContinuation && TerminalText.width(of: Character(cell.text.isEmpty ? " " : cell.text)) < 2 {
+            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+
+    /// The text of a row, trailing spaces removed (what a test compares).
+    public func text(row: Int) -> String {
+        var line = ""
+        for column in 0..<columns { line += self[row, column].text }
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// Every row's text, one line each.
+    public var lines: [String] { (0..<rows).map { text(row: $0) } }
+}

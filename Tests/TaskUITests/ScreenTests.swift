@@ -1,0 +1,159 @@
+import ReactorCore
+import TaskModel
+import TaskReactors
+import TerminalKit
+import TestSupport
+import Testing
+@testable import TaskUI
+
+let today = CalendarDay("2026-11-29") ?? CalendarDay(daysSince1970: 0)!
+
+func task(_ id: Int64, _ title: String, list: String = "Inbox", done: Bool = false, due: String? = nil,
+          priority: Priority? = nil, tags: [String] = []) -> Task {
+    Task(id: id, uuid: "uuid-\(id)", title: title, list: list, isDone: done, due: due.flatMap { CalendarDay($0) }, priority: priority,
+         tags: tags, position: id * 100, created: Timestamp(millisecondsSince1970: 0), modified: Timestamp(millisecondsSince1970: 0))
+}
+
+/// A list State as the reactor holds it: the totals and a window of `rows` from `start`.
+func listState(_ rows: [Task], query: TaskQuery = TaskQuery(status: .all), start: Int = 0, total: Int? = nil, cursor: Int = 0) -> TaskListReactor.State {
+    var state = TaskListReactor.State(query: query)
+    var sections: [TaskQueryTotals.SectionCount] = []
+    for row in rows {
+        let header = query.header(for: row)
+        if sections.last?.header == header { sections[sections.count - 1].count += 1 } else { sections.append(.init(header: header, count: 1)) }
+    }
+    state.totals = TaskQueryTotals(count: total ?? rows.count, sections: sections, largestID: rows.map(\.id).max() ?? 0)
+    state.window = TaskWindow(start: start, rows: rows)
+    state.cursor = cursor
+    state.cursorID = state.task(at: cursor)?.id
+    return state
+}
+
+/// A frame as a golden file shows it: each row's text between bars, then the styled runs.
+func dump(_ screen: ScreenBuffer) -> String {
+    var text = ""
+    for row in 0..<screen.rows {
+        var line = ""
+        for column in 0..<screen.columns { line += screen[row, column].text }
+        text += "|" + line + "|\n"
+    }
+    text += "styles:\n"
+    for row in 0..<screen.rows {
+        var column = 0
+        while column < screen.columns {
+            let style = screen[row, column].style
+            var end = column
+            while end < screen.columns && screen[row, end].style == style { end += 1 }
+            if style != .plain {
+                var names: [String] = []
+                if style.bold { names.append("bold") }
+                if style.dim { names.append("dim") }
+                if style.underline { names.append("underline") }
+                if style.reverse { names.append("reverse") }
+                if let color = style.foreground { names.append("\(color)") }
+                text += "  row \(row) columns \(column)-\(end - 1): \(names.joined(separator: " "))\n"
+            }
+            column = end
+        }
+    }
+    return text
+}
+
+func assertGolden(_ screen: ScreenBuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let mismatch = goldenMismatch(dump(screen), named: "TaskUI/" + name) {
+        Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+    }
+}
+
+@Suite("The list and editor screens: State in, cells out")
+struct ScreenTests {
+    let rows = [
+        task(1, "Buy milk"),
+        task(2, "한국어 제목이 있는 할 일", due: "2026-11-20", priority: .high, tags: ["집"]),
+        task(3, "Emoji 😀 party 🎉", done: true, tags: ["fun", "weekend"]),
+        task(12, "Write the quarterly report for the board", list: "Work", due: "2026-12-24", tags: ["q4"]),
+        task(13, "Escape \u{1B}[2J in a title", list: "Work"),
+    ]
+
+    private func screen(_ state: TaskListReactor.State, rows: Int, columns: Int, color: Bool = true,
+                        setUp: (ListScreen) -> Void = { _ in }) -> ScreenBuffer {
+        let reactor = TaskListReactor(service: NoService())
+        reactor.isStubEnabled = true
+        reactor.stub.state.accept(state)
+        let view = ListScreen(keys: .never(), size: (rows, columns), style: ScreenStyle(color: color), today: { today })
+        view.reactor = reactor
+        setUp(view)
+        view.layout()
+        var buffer = ScreenBuffer(rows: rows, columns: columns)
+        _ = view.draw(into: &buffer)
+        return buffer
+    }
+
+    @Test func theListWithKoreanAndEmojiTitlesAndTheCursor() {
+        assertGolden(screen(listState(rows, cursor: 1), rows: 10, columns: 72), "list-72x10.txt")
+    }
+
+    @Test func aNarrowWindowKeepsTheTitlesAndDropsWhatDoesNotFit() {
+        assertGolden(screen(listState(rows, cursor: 3), rows: 9, columns: 20), "list-20x9.txt")
+    }
+
+    @Test func withoutColourOnlyTheCursorAndTheStatusBarAreMarked() {
+        assertGolden(screen(listState(rows, cursor: 0), rows: 8, columns: 60, color: false), "list-no-colour-60x8.txt")
+    }
+
+    @Test func aSearchThatFindsNothing() {
+        assertGolden(screen(listState([], query: TaskQuery(search: "zebra")), rows: 4, columns: 40), "list-nothing-found.txt")
+    }
+
+    @Test func aDeleteAsksOnTheStatusLine() {
+        var state = listState(rows, cursor: 1)
+        state.pendingDelete = rows[1]
+        assertGolden(screen(state, rows: 8, columns: 60), "list-delete-question.txt")
+    }
+
+    @Test func rowsFarDownAResultShowTheirSectionHeaderFirst() {
+        let window = (500..<520).map { task(Int64($0), "Task \($0)", list: $0 < 510 ? "Inbox" : "Work") }
+        var state = listState(window, start: 500, total: 100_000, cursor: 505)
+        state.totals.sections = [.init(header: "Inbox", count: 60_000), .init(header: "Work", count: 40_000)]
+        state.totals.largestID = 100_000
+        assertGolden(screen(state, rows: 8, columns: 50), "list-deep.txt")
+    }
+
+    @Test func theEditorWithAnErrorBesideItsField() {
+        let reactor = TaskEditReactor(mode: .edit(rows[1]), service: NoService(), today: { today })
+        let keys = PublishSubject<Key>()
+        let view = EditScreen(keys: keys, size: (12, 70), style: ScreenStyle(color: true))
+        view.reactor = reactor
+        // To the due field, clear it, type a day that is not one, save.
+        for key: Key in [.tab, .tab, .tab, .control("u"), .character("s"), .character("o"), .character("o"), .character("n"), .control("s")] {
+            keys.onNext(key)
+        }
+        var buffer = ScreenBuffer(rows: 12, columns: 70)
+        let caret = view.draw(into: &buffer)
+        assertGolden(buffer, "editor-error.txt")
+        #expect(caret?.row == 6, "the caret moved to the field in error (Due)")
+    }
+}
+
+/// A service that is never called: the screens are drawn from a stubbed State.
+final class NoService: TaskService {
+    var event: Observable<TaskEvent> { .never() }
+    func fetch(_ query: TaskQuery) -> Observable<[Task]> { .empty() }
+    func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> { .empty() }
+    func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> { .empty() }
+    func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> { .empty() }
+    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> { .empty() }
+    func task(id: Int64) -> Observable<Task> { .empty() }
+    func create(_ drafts: [TaskDraft]) -> Observable<[Task]> { .empty() }
+    func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { .empty() }
+    func delete(ids: [Int64]) -> Observable<[Task]> { .empty() }
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> { .empty() }
+    func toggle(ids: [Int64]) -> Observable<[Task]> { .empty() }
+    func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { .empty() }
+    func lists() -> Observable<[TaskListSummary]> { .empty() }
+    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> { .empty() }
+    func undo(entry: Int64?) -> Observable<HistoryEntry> { .empty() }
+    func redo() -> Observable<HistoryEntry> { .empty() }
+    func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { .empty() }
+    func catchUp() -> Observable<Int> { .empty() }
+}
