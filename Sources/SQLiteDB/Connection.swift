@@ -197,16 +197,32 @@ public final class Connection {
 // MARK: - Functions written in Swift
 
 /// The body of a function of one text argument that returns an integer.
+/// What a SQL function of one text argument computes: an integer from the bytes, or text.
 final class TextFunction {
-    let body: (UnsafeBufferPointer<UInt8>) -> Int64
-    init(_ body: @escaping (UnsafeBufferPointer<UInt8>) -> Int64) { self.body = body }
+    enum Body {
+        case integer((UnsafeBufferPointer<UInt8>) -> Int64)
+        case text((String) -> String)
+    }
+
+    let body: Body
+    init(_ body: Body) { self.body = body }
 }
 
 extension Connection {
     /// Makes `name(text)` callable in this connection's SQL, computed by `body` from the text's
     /// UTF-8 bytes (NULL gives NULL). Deterministic: SQLite may compute it once per value.
     public func defineTextFunction(_ name: String, _ body: @escaping (UnsafeBufferPointer<UInt8>) -> Int64) throws {
-        let box = Unmanaged.passRetained(TextFunction(body)).toOpaque()
+        try define(name, TextFunction(.integer(body)))
+    }
+
+    /// `name(text)` in SQL on this connection, text to text (`tasks_fold`): deterministic,
+    /// NULL for NULL.
+    public func defineTextMapping(_ name: String, _ body: @escaping (String) -> String) throws {
+        try define(name, TextFunction(.text(body)))
+    }
+
+    private func define(_ name: String, _ function: TextFunction) throws {
+        let box = Unmanaged.passRetained(function).toOpaque()
         let code = sqlite3_create_function_v2(
             handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
             { context, _, arguments in
@@ -215,9 +231,17 @@ extension Connection {
                     return
                 }
                 let function = Unmanaged<TextFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
-                let count = Int(sqlite3_value_bytes(argument))
-                let bytes = sqlite3_value_text(argument)
-                sqlite3_result_int64(context, function.body(UnsafeBufferPointer(start: bytes, count: count)))
+                let bytes = UnsafeBufferPointer(start: sqlite3_value_text(argument), count: Int(sqlite3_value_bytes(argument)))
+                switch function.body {
+                case .integer(let body):
+                    sqlite3_result_int64(context, body(bytes))
+                case .text(let body):
+                    var result = body(String(decoding: bytes, as: UTF8.self))
+                    result.withUTF8 { text in
+                        sqlite3_result_text(context, UnsafeRawPointer(text.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                                            Int32(text.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    }
+                }
             },
             nil, nil,
             { box in if let box { Unmanaged<TextFunction>.fromOpaque(box).release() } }

@@ -17,6 +17,8 @@ enum Command {
     case lists
     /// The full-screen list and editor.
     case ui(TaskQuery)
+    /// The ranked list: at most `limit` tasks, with their scores explained.
+    case next(TaskQuery, limit: Int, explain: Bool)
     case add(titles: [String], fromStdin: Bool, fields: FieldFlags)
     /// `add -`: titles from stdin, one per line, read as the tasks are written (the first line
     /// is read and checked already: bad input there never opens the database).
@@ -46,6 +48,9 @@ struct FieldFlags: Equatable {
     var priority: String?
     var addTags: [String] = []
     var removeTags: [String] = []
+    /// `every 2w`, `after 3d`, or `''` to stop.
+    var repeatRule: String?
+    var wait: String?
 
     var isEmpty: Bool { self == FieldFlags() }
 }

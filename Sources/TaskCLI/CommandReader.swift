@@ -31,6 +31,18 @@ struct CommandReader {
             return .list(try query(parsed))
         case "lists":
             return .lists
+        case "next":
+            var query = try filters(parsed)
+            query.today = invocation.today()
+            query.sort = .rank
+            query.grouping = .none
+            let limit = try parsed.value(Option.nextLimit).map(IDParser.count) ?? 10
+            let explain = parsed.has(Option.explain)
+            if explain, let format = parsed.value(Option.format), !["table", "tsv"].contains(format) {
+                throw CLIError.usage("--explain shows scores in a table or tsv, not in \(format)")
+            }
+            query.limit = limit
+            return .next(query, limit: limit, explain: explain)
         case "ui":
             let query = try query(parsed)
             if let reason = Terminal.unusableReason(inputIsTerminal: invocation.stdin.isTerminal, outputIsTerminal: invocation.terminal.stdoutIsTerminal,
@@ -173,18 +185,29 @@ struct CommandReader {
         )
     }
 
-    private func query(_ parsed: ParsedCommand) throws -> TaskQuery {
+    /// The filters `list`, `ui` and `next` share: list, tag, search words, priority.
+    private func filters(_ parsed: ParsedCommand) throws -> TaskQuery {
         var query = TaskQuery()
-        if parsed.has(Option.all) && parsed.has(Option.done) { throw CLIError.usage("give --all or --done, not both") }
-        if parsed.has(Option.all) { query.status = .all }
-        if parsed.has(Option.done) { query.status = .done }
         query.list = parsed.value(Option.inList)
         query.tag = parsed.value(Option.withTag).map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 }
         var words = parsed.arguments
         if let search = parsed.value(Option.search) { words.insert(search, at: 0) }
         if !words.isEmpty { query.search = words.joined(separator: " ") }
         if let text = parsed.value(Option.withPriority) { query.priority = try FieldRules.priority(text) }
+        return query
+    }
+
+    private func query(_ parsed: ParsedCommand) throws -> TaskQuery {
+        var query = try filters(parsed)
+        if parsed.has(Option.all) && parsed.has(Option.done) { throw CLIError.usage("give --all or --done, not both") }
+        if parsed.has(Option.all) {
+            query.status = .all
+            query.waiting = .shown
+        }
+        if parsed.has(Option.done) { query.status = .done }
+        if parsed.has(Option.waiting) { query.waiting = .only }
         let today = invocation.today()
+        query.today = today
         if let text = parsed.value(Option.dueBefore) {
             guard let day = DueDate.parse(text, today: today) else { throw TaskFieldError.badDue(text) }
             query.dueBefore = day
@@ -205,6 +228,11 @@ struct CommandReader {
     private func fieldFlags(_ parsed: ParsedCommand, titled: Bool) throws -> FieldFlags {
         var fields = FieldFlags(title: titled ? parsed.value(Option.title) : nil, notes: parsed.value(Option.notes),
                                 list: parsed.value(Option.list), due: parsed.value(Option.due), priority: parsed.value(Option.priority))
+        let every = parsed.value(Option.every), after = parsed.value(Option.repeatAfter)
+        if every != nil && after != nil { throw CLIError.usage("give --every or --after, not both") }
+        if let every { fields.repeatRule = every.trimmingWhitespace.isEmpty ? "" : "every " + every }
+        if let after { fields.repeatRule = after.trimmingWhitespace.isEmpty ? "" : "after " + after }
+        fields.wait = parsed.value(Option.wait)
         for tag in parsed.values(Option.tag) {
             if tag.hasPrefix("-") {
                 fields.removeTags.append(String(tag.dropFirst()))

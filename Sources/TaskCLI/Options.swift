@@ -18,7 +18,7 @@ enum Option {
     // `list`'s filters.
     static let inList = OptionSpec.value("list", short: "l", name: "LIST", help: "Only this list.", completion: Completion.listNames)
     static let withTag = OptionSpec.value("tag", short: "t", name: "TAG", help: "Only tasks with this tag.", completion: Completion.tagNames)
-    static let search = OptionSpec.value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring ASCII case).")
+    static let search = OptionSpec.value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring case, in any script).")
     static let withPriority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Only this priority.",
                                                completion: Completion.priorities)
     static let dueBefore = OptionSpec.value("due-before", name: "DATE", help: "Due before this day.", completion: Completion.dates)
@@ -27,6 +27,7 @@ enum Option {
                                        completion: .choices(["manual", "due", "priority", "created"]))
     static let all = OptionSpec.flag("all", short: "a", help: "Pending and done.")
     static let done = OptionSpec.flag("done", short: "d", help: "Done only.")
+    static let waiting = OptionSpec.flag("waiting", help: "Only tasks waiting (their --wait day still ahead).")
 
     // The fields of `add` and `edit`.
     static let title = OptionSpec.value("title", name: "TITLE", help: "The new title.")
@@ -37,6 +38,17 @@ enum Option {
     static let priority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Priority; '' clears.", completion: Completion.priorities)
     static let tag = OptionSpec.value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.",
                                       repeatable: true, completion: Completion.tagNames)
+
+    static let every = OptionSpec.value("every", name: "INTERVAL",
+                                        help: "Repeat on a schedule: day, weekday, week, month, year, or 2w, 3m…; '' stops.",
+                                        completion: .choices(["day", "weekday", "week", "month", "year"]))
+    static let repeatAfter = OptionSpec.value("after", name: "INTERVAL", help: "Repeat INTERVAL after each time it is done.",
+                                              completion: .choices(["day", "week", "month", "year"]))
+    static let wait = OptionSpec.value("wait", name: "DATE", help: "Hide from lists until DATE; '' clears.", completion: Completion.dates)
+
+    // `next`.
+    static let nextLimit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N tasks (10 by default).")
+    static let explain = OptionSpec.flag("explain", help: "Show each part of each task's score.")
 
     // `move`'s places.
     static let before = OptionSpec.value("before", name: "ID", help: "Just before this task (in its list).", completion: Completion.ids)

@@ -25,6 +25,13 @@ struct Runner {
             reactor.action.onNext(view.stream(query))
         case .ui(let query):
             runScreens(query)
+        case .next(let query, let limit, let explain):
+            let reactor = TaskListReactor(service: service)
+            let writer = context.printer.writer
+            if explain { writer.explainsRankOn = query.today ?? invocation.today() }
+            let view = NextView(context: context, writer: writer)
+            view.reactor = reactor
+            reactor.action.onNext(view.stream(query, limit: limit))
         case .lists:
             let reactor = TaskListReactor(service: service)
             let view = ListsView(context: context)
@@ -152,5 +159,7 @@ struct Runner {
         if let priority = fields.priority { reactor.action.onNext(.updatePriority(priority)) }
         for tag in fields.addTags { reactor.action.onNext(.addTag(tag)) }
         for tag in fields.removeTags { reactor.action.onNext(.removeTag(tag)) }
+        if let rule = fields.repeatRule { reactor.action.onNext(.updateRepeat(rule)) }
+        if let wait = fields.wait { reactor.action.onNext(.updateWait(wait)) }
     }
 }

@@ -28,6 +28,14 @@ struct TaskPrinter {
         if total > 10 { console.stdout.write("\(verb) \(total - 10) more.\n") }
     }
 
+    /// A wait after the due date is allowed, and said: the task stays hidden past its day.
+    func warnAboutWaits(_ tasks: [Task]) {
+        for task in tasks {
+            guard let wait = task.wait, let due = task.due, wait > due else { continue }
+            console.warn("task \(task.id) waits until \(wait), after its due date \(due): it stays hidden until then")
+        }
+    }
+
     /// The tasks a command changed, as records in the chosen format, or as sentences.
     func report(_ verb: String, _ tasks: [Task]) {
         let settings = console.settings

@@ -33,6 +33,10 @@ final class TaskWriter {
     private var table: TableLayout?
     /// The section being written, for a table's headers.
     private var section: Int?
+    /// A table's section headers (`tasks next` is one list without them).
+    var sectionHeaders = true
+    /// `tasks next --explain`: each task's score, part by part, as of this day.
+    var explainsRankOn: CalendarDay?
     private var query = TaskQuery()
 
     init(output: Output, format: OutputFormat, header: Bool, terminalWidth: Int?, escapesControls: Bool, style: Style,
@@ -54,7 +58,7 @@ final class TaskWriter {
         self.query = query
         switch format {
         case .table: table = TableLayout(totals, terminalWidth: terminalWidth)
-        case .tsv: if header { output.write(TSV.line(TaskText.columns)) }
+        case .tsv: if header { output.write(TSV.line(TaskText.columns + (explainsRankOn == nil ? [] : ["score", "explain"]))) }
         case .csv: output.write(CSV.line(TaskText.columns))
         case .json: output.append { json.begin(to: &$0) }
         case .ids: break
@@ -65,9 +69,20 @@ final class TaskWriter {
     func write(_ rows: [Task]) {
         switch format {
         case .table:
-            for task in rows { writeTableRow(task) }
+            for task in rows {
+                writeTableRow(task)
+                if let today = explainsRankOn { output.write(String(repeating: " ", count: 4 + (table?.idWidth ?? 2)) + TaskWriter.explain(task, today) + "\n") }
+            }
         case .tsv:
-            for task in rows { writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A]) }
+            for task in rows {
+                if let today = explainsRankOn {
+                    writeRecord(task, field: TSV.append, separator: 0x09, end: [0x09])
+                    let rank = TaskRank(task, today: today)
+                    output.write("\(rank.score)\t" + TSV.escape(TaskWriter.parts(rank)) + "\n")
+                } else {
+                    writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A])
+                }
+            }
         case .csv:
             for task in rows { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
         case .json:
@@ -141,6 +156,16 @@ final class TaskWriter {
         escapesControls ? TerminalText.escapingControls(text) : text
     }
 
+    /// `score 146: due +118 (overdue 9 days), priority +25 (M), age +3 (3 weeks old)`.
+    static func explain(_ task: Task, _ today: CalendarDay) -> String {
+        let rank = TaskRank(task, today: today)
+        return "score \(rank.score)" + (rank.parts.isEmpty ? " (nothing to rank it by)" : ": " + parts(rank))
+    }
+
+    static func parts(_ rank: TaskRank) -> String {
+        rank.parts.map { "\($0.name) +\($0.points) (\($0.reason))" }.joined(separator: ", ")
+    }
+
     // MARK: - Table
 
     static func tagsText(_ task: Task) -> String {
@@ -181,7 +206,7 @@ final class TaskWriter {
     private func writeTableRow(_ task: Task) {
         guard let layout = table else { return }
         let header = query.header(for: task)
-        if section.map({ layout.totals.sections[$0].header != header }) ?? true {
+        if sectionHeaders, section.map({ layout.totals.sections[$0].header != header }) ?? true {
             let index = layout.totals.sections.firstIndex { $0.header == header }
             section = index
             let count = index.map { layout.totals.sections[$0].count } ?? 0
@@ -221,7 +246,7 @@ final class TaskWriter {
             spaces(2 + layout.idWidth - digits)
             payOwed()
             DecimalText.append(task.id, to: &bytes)
-            text(task.isDone ? "  [x]" : "  [ ]")
+            text(task.isDone ? "  [x]" : task.repeat != nil ? "  [↻]" : "  [ ]")
             spaces(2)
             if layout.maxTitle < titleWidth {
                 let cut = TerminalText.truncated(title, toWidth: layout.maxTitle)

@@ -8,7 +8,8 @@ public enum TasksSpec {
     /// The program's version, printed by `tasks --version`.
     public static let version = "0.1.0"
 
-    static let fieldOptions: [OptionSpec] = [Option.list, Option.notes, Option.due, Option.priority, Option.tag]
+    static let fieldOptions: [OptionSpec] = [Option.list, Option.notes, Option.due, Option.priority, Option.tag, Option.every,
+                                             Option.repeatAfter, Option.wait]
 
     static let idArguments = [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true, completion: Completion.ids)]
 
@@ -72,7 +73,18 @@ public enum TasksSpec {
                 discussion: "FILTER words are searched for like --search.\n\n" + formatHelp,
                 arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
                 options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
-                          Option.all, Option.done]
+                          Option.all, Option.done, Option.waiting]
+            ),
+            CommandSpec(
+                name: "next", abstract: "Show the pending tasks to do first, ranked by a score (--explain shows it).",
+                discussion: """
+                    One list without sections, highest score first; tasks waiting are left out.
+                    The score adds: due — overdue 100 + 2 per day late (30 days at most), due
+                    today 90, due in 1 to 7 days 80 down to 20; priority — H 40, M 25, L 10;
+                    age — 1 per whole week since it was added, at most 10. Ties: the lower id.
+                    """,
+                arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
+                options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.explain]
             ),
             CommandSpec(
                 name: "add", abstract: "Add tasks: one per title, or one per line of stdin with '-'.",
@@ -121,7 +133,7 @@ public enum TasksSpec {
                     """,
                 arguments: [ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)],
                 options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
-                          Option.all, Option.done]
+                          Option.all, Option.done, Option.waiting]
             ),
             CommandSpec(
                 name: "undo", abstract: "Revert the newest change, or history entry ENTRY, whole.",

@@ -10,7 +10,7 @@ public struct ExportWriter {
 
     /// The columns of `csv`, in the order `CSVRow` writes them.
     static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
-                             "created", "modified"]
+                             "created", "modified", "repeat", "series", "anchor", "wait"]
 
     public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
@@ -34,7 +34,7 @@ public struct ExportWriter {
             if format == .json {
                 TaskJSON.append(task, to: &bytes)
             } else {
-                Taskwarrior.append(task, localTime: localTime, to: &bytes)
+                Taskwarrior.append(task, localTime: localTime, to: &bytes, notKept: &notKept)
             }
         case .csv:
             CSVRow.append(task, to: &bytes)
@@ -63,7 +63,8 @@ enum CSVRow {
             String(task.id), task.uuid, task.title, task.notes, task.list, task.isDone ? "true" : "false",
             task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
             task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
-            TimestampText.iso8601(task.modified),
+            TimestampText.iso8601(task.modified), task.repeat?.description ?? "", task.series ?? "", task.anchor?.description ?? "",
+            task.wait?.description ?? "",
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x2C) }

@@ -36,6 +36,10 @@ public enum TaskJSON {
         DecimalText.append(task.position, to: &bytes)
         key(",\"created\":"); string(TimestampText.iso8601(task.created))
         key(",\"modified\":"); string(TimestampText.iso8601(task.modified))
+        key(",\"repeat\":"); optional(task.repeat?.description)
+        key(",\"series\":"); optional(task.series)
+        key(",\"anchor\":"); optional(task.anchor?.description)
+        key(",\"wait\":"); optional(task.wait?.description)
         key("}")
     }
 
@@ -45,7 +49,7 @@ public enum TaskJSON {
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
-                          "position", "created", "modified"]
+                          "position", "created", "modified", "repeat", "series", "anchor", "wait"]
 
     /// Reads an array of task objects. Strict, since it is our own format: an unknown member,
     /// a member twice or a value of the wrong kind stops the import, naming the record.
@@ -61,7 +65,7 @@ public enum TaskJSON {
 
     private static func readRecord(_ reader: inout JSONReader, number: Int) throws -> TaskRecord {
         var record = TaskRecord(title: "")
-        var seen: UInt16 = 0  // a bit per member of `members`: a set without hashing
+        var seen: UInt32 = 0  // a bit per member of `members`: a set without hashing
         var hasTitle = false
         try reader.beginObject()
         var isFirst = true
@@ -112,6 +116,21 @@ public enum TaskJSON {
                 record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
                 if let position = record.position, position <= -TaskJSON.limit || position >= TaskJSON.limit {
                     throw InterchangeError("record \(number): \"position\" is \(position); positions are within ±2^62")
+                }
+            case "repeat":
+                if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
+                    guard let rule = RepeatRule(text) else {
+                        throw InterchangeError("record \(number): \"repeat\" is '\(text)'; write \"every 2w\", \"after 3d\" or null")
+                    }
+                    record.repeat = rule
+                }
+            case "series": record.series = try reader.member(key, record: number) { try $0.optionalString() }
+            case "anchor", "wait":
+                if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
+                    guard let day = CalendarDay(text) else {
+                        throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a day; use YYYY-MM-DD")
+                    }
+                    if key == "wait" { record.wait = day } else { record.anchor = day }
                 }
             default:
                 let hint = ["description", "status", "entry", "project"].contains(key)

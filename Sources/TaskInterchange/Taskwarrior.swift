@@ -5,13 +5,18 @@ import TaskModel
 ///
 /// In: `description` → title, `project` → list (none: Inbox), `tags`, `priority`, `due`
 /// (a UTC time meant as a local day), `entry` → created, `modified`, `end` → completed, and
-/// `annotations` → notes, one line each. `pending` and `waiting` are pending, `completed` is
-/// done. A `deleted` task and a `recurring` template (its instances are ordinary pending
-/// tasks) are skipped; every other attribute — `wait`, `scheduled`, `until`, `start`,
-/// `depends`, recurrence, user-defined ones — is reported as not kept. `id` and `urgency`
-/// are computed by Taskwarrior, not data.
+/// `annotations` → notes, one line each, `wait` → wait (a local day). `pending` and `waiting`
+/// are pending, `completed` is done. A recurring instance (`recur`, `parent`) is a task
+/// repeating on that schedule, its series the template's uuid; Taskwarrior makes instances
+/// ahead of time, and only the first pending one of a series is kept (one pending occurrence
+/// at a time), the others reported as skipped. A `deleted` task and a `recurring` template
+/// are skipped; every other attribute — `scheduled`, `until`, `start`, `depends`,
+/// user-defined ones — is reported as not kept. `id` and `urgency` are computed by
+/// Taskwarrior, not data.
 ///
-/// Out: the same mapping back; notes become one annotation per non-empty line.
+/// Out: the same mapping back; notes become one annotation per non-empty line; a task
+/// repeating on a schedule carries `recur` (Taskwarrior makes it a template with instances);
+/// one repeating after completion cannot be said in Taskwarrior 2.6 and is reported.
 public enum Taskwarrior {
     public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
         let localTime = CachedLocalTime(zone)
@@ -25,11 +30,69 @@ public enum Taskwarrior {
             records.append(record)
             numbers.append(number)
         }
-        return ImportedFile(batch: TaskImportBatch(records: records, numbers: numbers), notKept: notKept.lines, skipped: skipped.lines)
+        // One pending occurrence per series: the first due; Taskwarrior's later ones are skipped.
+        var firstOfSeries: [String: Int] = [:]
+        var keep = [Bool](repeating: true, count: records.count)
+        for (index, record) in records.enumerated() where record.repeat != nil && !record.isDone {
+            guard let series = record.series else { continue }
+            if let other = firstOfSeries[series] {
+                let earlier = (records[index].due ?? .unixEpoch) < (records[other].due ?? .unixEpoch)
+                keep[earlier ? other : index] = false
+                if earlier { firstOfSeries[series] = index }
+                skipped.add("occurrences Taskwarrior made ahead of time")
+            } else {
+                firstOfSeries[series] = index
+            }
+        }
+        let kept = records.indices.filter { keep[$0] }
+        return ImportedFile(batch: TaskImportBatch(records: kept.map { records[$0] }, numbers: kept.map { numbers[$0] }),
+                            notKept: notKept.lines, skipped: skipped.lines)
+    }
+
+    /// Taskwarrior's `recur` values: `daily`, `weekly`, `monthly`, `yearly`, `weekdays`,
+    /// `biweekly`, `quarterly`, `semiannual`, `annual`, or a count with `d`, `w`/`wk`,
+    /// `mo`/`months`, `y`/`yr`, `q`. Minutes and hours have no place here.
+    static func rule(_ recur: String) -> RepeatRule? {
+        let named: [String: (Int, RepeatRule.Unit)] = [
+            "daily": (1, .day), "day": (1, .day), "weekly": (1, .week), "week": (1, .week), "biweekly": (2, .week),
+            "fortnight": (2, .week), "monthly": (1, .month), "month": (1, .month), "bimonthly": (2, .month),
+            "quarterly": (3, .month), "semiannual": (6, .month), "yearly": (1, .year), "annual": (1, .year),
+            "year": (1, .year), "biannual": (2, .year), "weekdays": (1, .weekday),
+        ]
+        let text = recur.lowercased()
+        if let (count, unit) = named[text] { return RepeatRule(kind: .every, count: count, unit: unit) }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
+        guard count >= 1 else { return nil }
+        let units: [String: (Int, RepeatRule.Unit)] = [
+            "d": (1, .day), "day": (1, .day), "days": (1, .day), "w": (1, .week), "wk": (1, .week), "wks": (1, .week),
+            "week": (1, .week), "weeks": (1, .week), "mo": (1, .month), "mth": (1, .month), "mths": (1, .month),
+            "month": (1, .month), "months": (1, .month), "q": (3, .month), "qtr": (3, .month), "quarters": (3, .month),
+            "y": (1, .year), "yr": (1, .year), "yrs": (1, .year), "year": (1, .year), "years": (1, .year),
+        ]
+        guard let (scale, unit) = units[String(text.dropFirst(digits.count))] else { return nil }
+        return RepeatRule(kind: .every, count: count * scale, unit: unit)
+    }
+
+    /// A rule as Taskwarrior writes it; nil for one it cannot hold (after completion).
+    static func recur(_ rule: RepeatRule) -> String? {
+        guard rule.kind == .every else { return nil }
+        switch (rule.unit, rule.count) {
+        case (.day, 1): return "daily"
+        case (.week, 1): return "weekly"
+        case (.month, 1): return "monthly"
+        case (.year, 1): return "yearly"
+        case (.weekday, 1): return "weekdays"
+        case (.weekday, _): return nil
+        case (.day, let count): return "\(count)d"
+        case (.week, let count): return "\(count)w"
+        case (.month, let count): return "\(count)mo"
+        case (.year, let count): return "\(count)y"
+        }
     }
 
     /// Attributes of recurrence, reported together.
-    private static let recurrence: Set<String> = ["recur", "rtype", "parent", "mask", "imask"]
+    private static let recurrence: Set<String> = ["rtype", "mask", "imask"]
 
     private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime,
                                    notKept: inout NotKept, skipped: inout NotKept) throws -> TaskRecord? {
@@ -94,8 +157,13 @@ public enum Taskwarrior {
                     }
                     return found
                 }
-            case "id", "urgency":
+            case "id", "urgency", "rtype", "mask", "imask":
                 try reader.skipValue()
+            case "recur":
+                let text = try reader.member(key, record: number) { try $0.string() }
+                if let rule = rule(text) { record.repeat = rule } else { unkept.append("recurrence '\(text)'") }
+            case "parent": record.series = try reader.member(key, record: number) { try $0.string() }
+            case "wait": record.wait = localTime.day(try reader.member(key, record: number, time))
             default:
                 try reader.skipValue()
                 unkept.append(recurrence.contains(key) ? "recurrence" : key)
@@ -104,7 +172,7 @@ public enum Taskwarrior {
         if !hasDescription { throw InterchangeError("record \(number): \"description\" is missing; every task needs one") }
         switch status {
         case "pending": break
-        case "waiting": unkept.append("wait")
+        case "waiting": break
         case "completed":
             record.isDone = true
             record.completed = end ?? record.modified
@@ -127,7 +195,7 @@ public enum Taskwarrior {
     }
 
     /// The task as a Taskwarrior object, straight into `bytes`.
-    static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8]) {
+    static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8], notKept: inout NotKept) {
         func key(_ name: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
@@ -148,6 +216,17 @@ public enum Taskwarrior {
         }
         if let priority = task.priority {
             key(",\"priority\":"); string(priority.rawValue)
+        }
+        if let rule = task.repeat, !task.isDone {
+            if let recur = recur(rule) {
+                key(",\"recur\":"); string(recur)
+                if task.due == nil { key(",\"due\":"); string(TimestampText.taskwarrior(localTime.midnight(task.anchor ?? .unixEpoch))) }
+            } else {
+                notKept.add("repeating \(rule.kind == .after ? "after completion" : "every few weekdays") (Taskwarrior repeats on a calendar)")
+            }
+        }
+        if let wait = task.wait {
+            key(",\"wait\":"); string(TimestampText.taskwarrior(localTime.midnight(wait)))
         }
         if !task.tags.isEmpty {
             key(",\"tags\":[")

@@ -7,8 +7,10 @@ import TaskModel
 ///
 /// In: `(A)` `(B)` `(C)` are H, M and L (`(D)`–`(Z)` become L, reported); the first
 /// `+project` is the list (none: Inbox) and further ones stay in the title; each `@context`
-/// is a tag; `due:YYYY-MM-DD` is the due day; `pri:A` on a completed line keeps its priority;
-/// other `key:value` words stay in the title. todo.txt has no ids: a line's task is known by
+/// is a tag; `due:YYYY-MM-DD` is the due day; `rec:1w` repeats a week after completion and
+/// `rec:+1w` on a fixed schedule (the todo.txt-cli recurrence add-on's words: `d`, `b`
+/// business days, `w`, `m`, `y`); `t:YYYY-MM-DD` (threshold) is the wait; `pri:A` on a
+/// completed line keeps its priority; other `key:value` words stay in the title. todo.txt has no ids: a line's task is known by
 /// its title (and how many lines before it had the same title), so importing one file twice
 /// changes nothing, and a line marked done since updates its task.
 ///
@@ -92,6 +94,16 @@ public enum TodoTxt {
                     throw InterchangeError("line \(number): '\(text(word))' is not a due date; write due:YYYY-MM-DD")
                 }
                 record.due = day
+            } else if word.count >= 5 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("rec:".utf8) {
+                guard let rule = recurrence(text(word.dropFirst(4))) else {
+                    throw InterchangeError("line \(number): '\(text(word))' is not a recurrence; write rec:1w (after completion) or rec:+1w (on a schedule)")
+                }
+                record.repeat = rule
+            } else if word.count >= 3 && line[word.lowerBound..<word.lowerBound + 2].elementsEqual("t:".utf8) {
+                guard let day = CalendarDay(text(word.dropFirst(2))) else {
+                    throw InterchangeError("line \(number): '\(text(word))' is not a threshold date; write t:YYYY-MM-DD")
+                }
+                record.wait = day
             } else if record.isDone, word.count == 5, line[word.lowerBound..<word.lowerBound + 4].elementsEqual("pri:".utf8),
                       isLetter(line[word.upperBound - 1]) {
                 record.priority = priority(line[word.upperBound - 1], notKept: &notKept)
@@ -103,6 +115,25 @@ public enum TodoTxt {
         record.title = String(decoding: title, as: UTF8.self)
         record.list = list ?? Task.defaultList
         return record
+    }
+
+    /// `1w` (after completion), `+1w` (on a schedule); `b` is business days.
+    static func recurrence(_ text: String) -> RepeatRule? {
+        let strict = text.hasPrefix("+")
+        let body = strict ? String(text.dropFirst()) : text
+        guard let last = body.last else { return nil }
+        let digits = body.dropLast()
+        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
+        guard count >= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let units: [Character: RepeatRule.Unit] = ["d": .day, "b": .weekday, "w": .week, "m": .month, "y": .year]
+        guard let unit = units[last] else { return nil }
+        return RepeatRule(kind: strict ? .every : .after, count: count, unit: unit)
+    }
+
+    /// A rule as todo.txt's `rec:` value.
+    static func recurrence(_ rule: RepeatRule) -> String {
+        let unit = rule.unit == .weekday ? "b" : rule.unit.rawValue
+        return (rule.kind == .every ? "+" : "") + "\(rule.count)\(unit)"
     }
 
     private static func priority(_ letter: UInt8, notKept: inout NotKept) -> Priority {
@@ -157,6 +188,8 @@ public enum TodoTxt {
         }
         for tag in task.tags { words.append("@" + tag) }
         if let due = task.due { words.append("due:" + due.description) }
+        if let rule = task.repeat, !task.isDone { words.append("rec:" + recurrence(rule)) }
+        if let wait = task.wait { words.append("t:" + wait.description) }
         if task.isDone, let letter { words.append("pri:" + letter) }
         if !task.notes.isEmpty { notKept.add("notes") }
         bytes.append(contentsOf: words.joined(separator: " ").utf8)

@@ -50,6 +50,26 @@ public enum FieldRules {
         return day
     }
 
+    /// A repeat rule as the editor or `--every`/`--after` give it (`every 2w`, `after 3d`);
+    /// `nil` for empty text (not repeating).
+    public static func repeatRule(_ text: String) throws(TaskFieldError) -> RepeatRule? {
+        let words = text.trimmingWhitespace.split(separator: " ", omittingEmptySubsequences: true)
+        if words.isEmpty { return nil }
+        if words.count == 1, let rule = RepeatRule(.every, interval: String(words[0])) { return rule }
+        guard words.count == 2, let kind = RepeatRule.Kind(rawValue: words[0].lowercased()),
+              let rule = RepeatRule(kind, interval: String(words[1])) else {
+            throw .badRepeat(words.count == 2 ? String(words[1]) : text.trimmingWhitespace)
+        }
+        return rule
+    }
+
+    /// The day to wait for, counted from `today`; `nil` for empty text.
+    public static func wait(_ text: String, today: CalendarDay) throws(TaskFieldError) -> CalendarDay? {
+        if text.trimmingWhitespace.isEmpty { return nil }
+        guard let day = DueDate.parse(text, today: today) else { throw .badWait(text) }
+        return day
+    }
+
     /// `uuid` in lower case, or why it is not one.
     public static func uuid(_ uuid: String) throws(TaskFieldError) -> String {
         guard let normalized = UUIDText.normalized(uuid) else { throw .badUUID(uuid) }

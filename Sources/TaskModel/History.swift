@@ -84,6 +84,7 @@ public struct FieldChange: Equatable, Sendable {
 /// The fields of a task that the history records, by their JSON names.
 public enum TaskField: String, CaseIterable, Sendable {
     case title, notes, list, done, completed, due, priority, tags, position
+    case `repeat`, series, anchor, wait
 }
 
 /// A field's value, typed as a task's JSON shows it.
@@ -111,6 +112,10 @@ extension Task {
         case .priority: return priority.map(FieldValue.priority) ?? .none
         case .tags: return .tags(tags)
         case .position: return .number(position)
+        case .repeat: return self.repeat.map { .text($0.description) } ?? .none
+        case .series: return series.map(FieldValue.text) ?? .none
+        case .anchor: return anchor.map(FieldValue.day) ?? .none
+        case .wait: return wait.map(FieldValue.day) ?? .none
         }
     }
 }

@@ -26,13 +26,26 @@ public struct Task: Equatable, Hashable, Sendable {
     public var created: Timestamp
     /// When it last changed.
     public var modified: Timestamp
+    /// How it repeats: done, it makes its next occurrence.
+    public var `repeat`: RepeatRule?
+    /// The series its occurrences share (the first one's uuid), while it repeats.
+    public var series: String?
+    /// The day the series' schedule counts from (a monthly task from the 31st returns to the 31st).
+    public var anchor: CalendarDay?
+    /// Hidden from lists until this day.
+    public var wait: CalendarDay?
 
     /// A task with every field given.
     public init(
         id: Int64, uuid: String, title: String, notes: String = "", list: String = Task.defaultList,
         isDone: Bool = false, completed: Timestamp? = nil, due: CalendarDay? = nil, priority: Priority? = nil,
-        tags: [String] = [], position: Int64 = 0, created: Timestamp, modified: Timestamp
+        tags: [String] = [], position: Int64 = 0, created: Timestamp, modified: Timestamp,
+        repeat rule: RepeatRule? = nil, series: String? = nil, anchor: CalendarDay? = nil, wait: CalendarDay? = nil
     ) {
+        self.repeat = rule
+        self.series = series
+        self.anchor = anchor
+        self.wait = wait
         self.id = id
         self.uuid = uuid
         self.title = title
@@ -50,6 +63,9 @@ public struct Task: Equatable, Hashable, Sendable {
 
     /// The list a task goes to when none is named.
     public static let defaultList = "Inbox"
+
+    /// Whether it is hidden on `today` (its wait is still ahead).
+    public func isWaiting(on today: CalendarDay) -> Bool { wait.map { $0 > today } ?? false }
 }
 
 /// A task's priority.

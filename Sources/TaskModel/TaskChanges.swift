@@ -9,10 +9,17 @@ public struct TaskChanges: Equatable, Sendable {
     public var priority: Priority??
     public var addTags: [String]
     public var removeTags: [String]
+    /// `.some(nil)` stops repeating (`--every ''`).
+    public var `repeat`: RepeatRule??
+    /// `.some(nil)` clears the wait.
+    public var wait: CalendarDay??
 
     /// Changes to the given fields.
     public init(title: String? = nil, notes: String? = nil, list: String? = nil, due: CalendarDay?? = nil,
-                priority: Priority?? = nil, addTags: [String] = [], removeTags: [String] = []) {
+                priority: Priority?? = nil, addTags: [String] = [], removeTags: [String] = [],
+                repeat rule: RepeatRule?? = nil, wait: CalendarDay?? = nil) {
+        self.repeat = rule
+        self.wait = wait
         self.title = title
         self.notes = notes
         self.list = list
@@ -25,5 +32,6 @@ public struct TaskChanges: Equatable, Sendable {
     /// Whether nothing would change.
     public var isEmpty: Bool {
         title == nil && notes == nil && list == nil && due == nil && priority == nil && addTags.isEmpty && removeTags.isEmpty
+            && self.repeat == nil && wait == nil
     }
 }

@@ -8,10 +8,15 @@ public struct TaskDraft: Equatable, Sendable {
     public var tags: [String]
     /// Set by imports; `nil` makes a new one.
     public var uuid: String?
+    public var `repeat`: RepeatRule?
+    public var wait: CalendarDay?
 
     /// A draft with the given fields.
     public init(title: String, notes: String = "", list: String = Task.defaultList, due: CalendarDay? = nil,
-                priority: Priority? = nil, tags: [String] = [], uuid: String? = nil) {
+                priority: Priority? = nil, tags: [String] = [], uuid: String? = nil, repeat rule: RepeatRule? = nil,
+                wait: CalendarDay? = nil) {
+        self.repeat = rule
+        self.wait = wait
         self.title = title
         self.notes = notes
         self.list = list

@@ -19,6 +19,10 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case inRecord(String, Int, TaskFieldError)
     /// A line of input that is not text: why (`holds a NUL byte`).
     case unreadableLine(String)
+    /// Not a repeat rule (`every fortnight`).
+    case badRepeat(String)
+    /// Not a day to wait for.
+    case badWait(String)
 
     public var description: String {
         switch self {
@@ -37,6 +41,10 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .completedButPending: return "\"completed\" is set but \"done\" is false; a pending task has no completion time"
         case .inRecord(let unit, let number, let error): return "\(unit) \(number): \(error)"
         case .unreadableLine(let reason): return "the line \(reason)"
+        case .badRepeat(let text):
+            return "'\(text)' is not an interval; use day, weekday, week, month, year, or a count with d, w, m or y (2w, 3m)"
+        case .badWait(let text):
+            return "'\(text)' is not a day to wait for; use YYYY-MM-DD, tomorrow, +3d, +2w or a weekday name"
         }
     }
 }

@@ -14,7 +14,11 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case created
         /// By id: the order tasks were added in (what `export` writes).
         case id
+        /// By `TaskRank`'s score on the query's `today`, highest first (`tasks next`).
+        case rank
     }
+    /// Tasks waiting (their wait still ahead on `today`): hidden, only they, or shown too.
+    public enum Waiting: Equatable, Hashable, Sendable { case hidden, only, shown }
     /// How the results fall into sections.
     public enum Grouping: Equatable, Hashable, Sendable { case byList, byStatus, none }
 
@@ -28,10 +32,20 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var dueBefore: CalendarDay?
     public var sort: Sort
     public var grouping: Grouping
+    /// Which waiting tasks show; decided on `today`, when the query is read.
+    public var waiting: Waiting
+    /// The day the query is read on: what waiting and ranking count from (nil: every task
+    /// shows, whatever its wait; a rank counts from 1970).
+    public var today: CalendarDay?
+    /// At most this many rows when the whole result is streamed (`tasks next`).
+    public var limit: Int?
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
     public init(status: Status = .pending, list: String? = nil, tag: String? = nil, search: String? = nil,
-                priority: Priority? = nil, dueBefore: CalendarDay? = nil, sort: Sort = .manual, grouping: Grouping = .byList) {
+                priority: Priority? = nil, dueBefore: CalendarDay? = nil, sort: Sort = .manual, grouping: Grouping = .byList,
+                waiting: Waiting = .hidden, today: CalendarDay? = nil) {
+        self.waiting = waiting
+        self.today = today
         self.status = status
         self.list = list
         self.tag = tag
@@ -55,6 +69,13 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         if let priority, task.priority != priority { return false }
         if let dueBefore {
             guard let due = task.due, due < dueBefore else { return false }
+        }
+        if let today {
+            switch waiting {
+            case .hidden: if task.isWaiting(on: today) { return false }
+            case .only: if !task.isWaiting(on: today) { return false }
+            case .shown: break
+            }
         }
         if let search, !search.isEmpty {
             let needle = TaskQuery.foldCase(search)
@@ -88,11 +109,19 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             return (a.created, a.id) < (b.created, b.id)
         case .id:
             return a.id < b.id
+        case .rank:
+            let day = today ?? .unixEpoch
+            let (x, y) = (TaskRank(a, today: day).score, TaskRank(b, today: day).score)
+            return x != y ? x > y : a.id < b.id
         }
     }
 
-    /// ASCII case folding, as SQLite's `LIKE` does: what "case-insensitive" means for search.
+    /// Case folding in every script, as the store's search index folds (`ärger` is `Ärger`,
+    /// `σίσυφος` is `ΣΊΣΥΦΟΣ`): lower case, with the final sigma as sigma.
     public static func foldCase(_ text: String) -> String {
-        String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return String(text.lowercased().unicodeScalars.map { $0 == "ς" ? "σ" : Character($0) })
     }
 }

@@ -21,12 +21,22 @@ public struct TaskRecord: Equatable, Sendable {
     public var created: Timestamp?
     /// `nil`: now.
     public var modified: Timestamp?
+    public var `repeat`: RepeatRule?
+    /// The series and the day its schedule counts from; `nil` with a rule: this task starts it.
+    public var series: String?
+    public var anchor: CalendarDay?
+    public var wait: CalendarDay?
 
     public init(
         id: Int64? = nil, uuid: String? = nil, title: String, notes: String = "", list: String = Task.defaultList,
         isDone: Bool = false, completed: Timestamp? = nil, due: CalendarDay? = nil, priority: Priority? = nil,
-        tags: [String] = [], position: Int64? = nil, created: Timestamp? = nil, modified: Timestamp? = nil
+        tags: [String] = [], position: Int64? = nil, created: Timestamp? = nil, modified: Timestamp? = nil,
+        repeat rule: RepeatRule? = nil, series: String? = nil, anchor: CalendarDay? = nil, wait: CalendarDay? = nil
     ) {
+        self.repeat = rule
+        self.series = series
+        self.anchor = anchor
+        self.wait = wait
         self.id = id
         self.uuid = uuid
         self.title = title
@@ -46,7 +56,8 @@ public struct TaskRecord: Equatable, Sendable {
     public init(_ task: Task) {
         self.init(id: task.id, uuid: task.uuid, title: task.title, notes: task.notes, list: task.list, isDone: task.isDone,
                   completed: task.completed, due: task.due, priority: task.priority, tags: task.tags,
-                  position: task.position, created: task.created, modified: task.modified)
+                  position: task.position, created: task.created, modified: task.modified, repeat: task.repeat,
+                  series: task.series, anchor: task.anchor, wait: task.wait)
     }
 }
 
@@ -61,8 +72,13 @@ extension TaskRecord {
         var task = Task(
             id: existing?.id ?? id, uuid: existing?.uuid ?? uuid, title: title, notes: notes, list: list, isDone: isDone,
             completed: nil, due: due, priority: priority, tags: tags, position: 0,
-            created: created ?? existing?.created ?? now, modified: now
+            created: created ?? existing?.created ?? now, modified: now, wait: wait
         )
+        if let rule = self.repeat {
+            task.repeat = rule
+            task.series = series ?? existing?.series ?? task.uuid
+            task.anchor = anchor ?? existing?.anchor ?? due
+        }
         if let position {
             task.position = position
         } else if let existing, existing.list == list {

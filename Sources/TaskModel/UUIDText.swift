@@ -73,3 +73,26 @@ extension UUIDText {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
     }
 }
+
+extension UUIDText {
+    /// A uuid that `name` alone decides (version 8, from two FNV-1a hashes of its UTF-8): the
+    /// next occurrence of a series is `derived("series-uuid 2026-12-24")`, so two processes —
+    /// or two synced machines — completing the same occurrence make the same next one.
+    public static func derived(from name: String) -> String {
+        func fnv(_ basis: UInt64) -> UInt64 {
+            var hash = basis
+            for byte in name.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            // Mix, so that names differing in one byte differ in every nibble.
+            hash ^= hash >> 33
+            hash = hash &* 0xFF51_AFD7_ED55_8CCD
+            hash ^= hash >> 33
+            return hash
+        }
+        let high = (fnv(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000  // version 8
+        let low = (fnv(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
+        return format(high: high, low: low)
+    }
+}

@@ -28,6 +28,10 @@ public final class TaskEditReactor: Reactor {
         case removeTag(String)
         /// The tags as typed in one field, words separated by spaces (the screen's editor).
         case setTags([String])
+        /// `every 2w`, `after 3d`, `week` (every), or empty: not repeating.
+        case updateRepeat(String)
+        /// The day to wait for, as typed; empty: no wait.
+        case updateWait(String)
         case submit
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
@@ -58,6 +62,8 @@ public final class TaskEditReactor: Reactor {
         public var due: String
         public var priority: String
         public var tags: [String]
+        public var `repeat`: String
+        public var wait: String
     }
 
     public struct State: Equatable {
@@ -112,6 +118,8 @@ public final class TaskEditReactor: Reactor {
             fields.tags.removeAll { $0 == tag }
         case .setTags(let tags):
             fields.tags = Array(Set(tags.filter { !$0.isEmpty })).sorted()
+        case .updateRepeat(let rule): fields.repeat = rule
+        case .updateWait(let wait): fields.wait = wait
         case .cancel:
             return .just(.dismiss)
         case .submit:
@@ -135,7 +143,7 @@ public final class TaskEditReactor: Reactor {
         switch currentState.mode {
         case .new:
             let draft = TaskDraft(title: validated.title, notes: fields.notes, list: validated.list, due: validated.due,
-                                  priority: validated.priority, tags: validated.tags)
+                                  priority: validated.priority, tags: validated.tags, repeat: validated.repeat, wait: validated.wait)
             saving = service.create([draft]).compactMap(\.first)
         case .edit(let task):
             saving = service.update(id: task.id, changes(from: task, to: validated, notes: fields.notes))
@@ -158,7 +166,7 @@ public final class TaskEditReactor: Reactor {
                     throw TaskFieldError.inItem(index + 1, error)
                 }
                 drafts.append(TaskDraft(title: trimmed, notes: fields.notes, list: shared.list, due: shared.due,
-                                        priority: shared.priority, tags: shared.tags))
+                                        priority: shared.priority, tags: shared.tags, repeat: shared.repeat, wait: shared.wait))
             }
         } catch {
             return .just(.setValidationError(error))
@@ -181,7 +189,7 @@ public final class TaskEditReactor: Reactor {
             do throws(TaskFieldError) {
                 guard let line = try lines() else { return nil }
                 return TaskDraft(title: try FieldRules.title(line), notes: fields.notes, list: shared.list, due: shared.due,
-                                 priority: shared.priority, tags: shared.tags)
+                                 priority: shared.priority, tags: shared.tags, repeat: shared.repeat, wait: shared.wait)
             } catch {
                 throw TaskFieldError.inItem(number, error)
             }
@@ -220,6 +228,8 @@ public final class TaskEditReactor: Reactor {
         if validated.list != task.list { changes.list = validated.list }
         if validated.due != task.due { changes.due = .some(validated.due) }
         if validated.priority != task.priority { changes.priority = .some(validated.priority) }
+        if validated.repeat != task.repeat { changes.repeat = .some(validated.repeat) }
+        if validated.wait != task.wait { changes.wait = .some(validated.wait) }
         changes.addTags = validated.tags.filter { !task.tags.contains($0) }
         changes.removeTags = task.tags.filter { !validated.tags.contains($0) }
         return changes
@@ -231,6 +241,8 @@ public final class TaskEditReactor: Reactor {
         var due: CalendarDay?
         var priority: Priority?
         var tags: [String]
+        var `repeat`: RepeatRule?
+        var wait: CalendarDay?
     }
 
     private func validate(_ fields: Fields) throws(TaskFieldError) -> Validated {
@@ -246,7 +258,9 @@ public final class TaskEditReactor: Reactor {
         let due = try FieldRules.day(fields.due, today: today())
         let priority = try FieldRules.priority(fields.priority)
         for tag in fields.tags { try FieldRules.checkTag(tag) }
-        return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags)
+        let rule = try FieldRules.repeatRule(fields.repeat)
+        let wait = try FieldRules.wait(fields.wait, today: today())
+        return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags, repeat: rule, wait: wait)
     }
 
     public func reduce(state: consuming State, mutation: Mutation) -> State {
@@ -274,10 +288,11 @@ extension TaskEditReactor.Fields {
     init(_ mode: TaskEditReactor.Mode) {
         switch mode {
         case .new:
-            self.init(title: "", notes: "", list: Task.defaultList, due: "", priority: "", tags: [])
+            self.init(title: "", notes: "", list: Task.defaultList, due: "", priority: "", tags: [], repeat: "", wait: "")
         case .edit(let task):
             self.init(title: task.title, notes: task.notes, list: task.list, due: task.due?.description ?? "",
-                      priority: task.priority?.rawValue ?? "", tags: task.tags)
+                      priority: task.priority?.rawValue ?? "", tags: task.tags, repeat: task.repeat?.description ?? "",
+                      wait: task.wait?.description ?? "")
         }
     }
 }

@@ -87,7 +87,8 @@ extension SQLiteTaskService {
 
     /// Every row `query` selects, `batch` at a time, from one statement in one read transaction.
     func streamNow(_ query: TaskQuery, batch: Int, fields: TaskFieldSet, _ send: (TaskWindow) -> Void) throws {
-        let (sql, arguments) = TaskQuerySQL.select(query, fields: fields)
+        var (sql, arguments) = TaskQuerySQL.select(query, fields: fields)
+        if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         try db.read {
             let statement = try db.prepare(sql)
             defer { statement.reset() }

@@ -23,11 +23,13 @@ extension SQLiteTaskService {
     func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
         let position = try bottoms[draft.list].map { $0 + Self.positionGap } ?? bottomPosition(of: draft.list)
         bottoms[draft.list] = position
-        return Task(
+        var task = Task(
             id: 0, uuid: draft.uuid ?? makeUUID(), title: draft.title, notes: draft.notes, list: draft.list,
             due: draft.due, priority: draft.priority, tags: TagsColumn.normalized(draft.tags), position: position,
-            created: time, modified: time
+            created: time, modified: time, wait: draft.wait
         )
+        if let rule = draft.repeat { task.setRepeat(rule, today: today()) }
+        return task
     }
 
     /// Inserts `tasks`, a hundred rows per statement; a task with id 0 gets the next id,
@@ -108,6 +110,8 @@ extension SQLiteTaskService {
             }
             if let due = changes.due { task.due = due }
             if let priority = changes.priority { task.priority = priority }
+            if let rule = changes.repeat { task.setRepeat(rule, today: today()) }
+            if let wait = changes.wait { task.wait = wait }
             task.tags = TagsColumn.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)
@@ -127,8 +131,9 @@ extension SQLiteTaskService {
     }
 
     /// Sets each of `ids` done or pending as `isDone` says; returns the tasks that changed.
-    func setDoneNow(ids: [Int64], _ isDone: (Task) -> Bool) throws -> [Task] {
+    func setDoneNow(ids: [Int64], _ isDone: (Task) -> Bool) throws -> (changed: [Task], events: [TaskEvent]) {
         try recorded(rows: ids.count) { entry in
+            var events: [TaskEvent] = []
             let changed = try readTasks(ids: Self.unique(ids)).compactMap { before -> Task? in
                 let done = isDone(before)
                 if before.isDone == done { return nil }
@@ -140,10 +145,18 @@ extension SQLiteTaskService {
                 try db.run("UPDATE task SET done = ?, completed = ?, modified = ? WHERE id = ?",
                            done, task.completed?.millisecondsSince1970, time.millisecondsSince1970, task.id)
                 try entry.changed(from: before, to: task)
+                events.append(.doneChanged(task))
+                if task.repeat != nil {
+                    if done {
+                        if let next = try makeNextOccurrence(after: task, entry: entry) { events.append(.create(next)) }
+                    } else if let made = try removeOccurrence(madeBy: before, entry: entry) {
+                        events.append(.delete(made))
+                    }
+                }
                 return task
             }
             let allDone = changed.allSatisfy(\.isDone), allReopened = changed.allSatisfy { !$0.isDone }
-            return (changed, Summary.of(allDone ? "done" : allReopened ? "reopened" : "toggled", changed))
+            return ((changed, events), Summary.of(allDone ? "done" : allReopened ? "reopened" : "toggled", changed))
         }
     }
 

@@ -14,6 +14,8 @@ public final class SQLiteTaskService: TaskService {
     /// The file, for error messages.
     let path: String
     let now: () -> Timestamp
+    /// The local day: what a repeating task's next due date counts from.
+    var today: () -> CalendarDay = SystemClock.today
     let makeUUID: () -> String
     /// The command the history records for this service's changes: `tasks done 3`.
     public var commandText = "tasks"
@@ -67,6 +69,7 @@ public final class SQLiteTaskService: TaskService {
             }
             try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
             try migrator.migrate(db)
+            try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
             lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
             lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
         } catch {
@@ -146,15 +149,15 @@ public final class SQLiteTaskService: TaskService {
 
     public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
         change { service in
-            let changed = try service.setDoneNow(ids: ids) { _ in isDone }
-            return (changed, changed.map(TaskEvent.doneChanged))
+            let (changed, events) = try service.setDoneNow(ids: ids) { _ in isDone }
+            return (changed, events)
         }
     }
 
     public func toggle(ids: [Int64]) -> Observable<[Task]> {
         change { service in
-            let changed = try service.setDoneNow(ids: ids) { !$0.isDone }
-            return (changed, changed.map(TaskEvent.doneChanged))
+            let (changed, events) = try service.setDoneNow(ids: ids) { !$0.isDone }
+            return (changed, events)
         }
     }
 

@@ -4,6 +4,7 @@ import TaskModel
 /// The task table's columns, in order: the one list every SELECT, INSERT and decoder goes by.
 enum TaskColumn: Int32, CaseIterable {
     case id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified
+    case `repeat`, series, anchor, wait
 
     /// `id, uuid, title, …`: what every task query selects and every full insert names.
     static let names = allCases.map { "\($0)" }.joined(separator: ", ")
@@ -15,7 +16,7 @@ enum TaskColumn: Int32, CaseIterable {
     static let listedNames = allCases.map { column in
         switch column {
         case .uuid, .notes: return "''"
-        case .completed: return "NULL"
+        case .completed, .series, .anchor: return "NULL"
         case .modified: return "0"
         default: return "\(column)"
         }
@@ -39,7 +40,11 @@ enum TaskColumn: Int32, CaseIterable {
             tags: TagsColumn.decode(row.string(tags.rawValue)),
             position: row.int64(position.rawValue),
             created: Timestamp(millisecondsSince1970: row.int64(created.rawValue)),
-            modified: Timestamp(millisecondsSince1970: row.int64(modified.rawValue))
+            modified: Timestamp(millisecondsSince1970: row.int64(modified.rawValue)),
+            repeat: row.optionalString(Self.repeat.rawValue).flatMap(RepeatRule.init),
+            series: row.optionalString(series.rawValue),
+            anchor: row.optionalString(anchor.rawValue).flatMap { CalendarDay($0) },
+            wait: row.optionalString(wait.rawValue).flatMap { CalendarDay($0) }
         )
     }
 
@@ -55,6 +60,10 @@ enum TaskColumn: Int32, CaseIterable {
         case .priority: self = .priority
         case .tags: self = .tags
         case .position: self = .position
+        case .repeat: self = .repeat
+        case .series: self = .series
+        case .anchor: self = .anchor
+        case .wait: self = .wait
         }
     }
 
@@ -74,6 +83,10 @@ enum TaskColumn: Int32, CaseIterable {
         case .position: return .integer(task.position)
         case .created: return .integer(task.created.millisecondsSince1970)
         case .modified: return .integer(task.modified.millisecondsSince1970)
+        case .repeat: return task.repeat.map { .text($0.description) } ?? .null
+        case .series: return task.series.map(SQLiteValue.text) ?? .null
+        case .anchor: return task.anchor.map { .text($0.description) } ?? .null
+        case .wait: return task.wait.map { .text($0.description) } ?? .null
         }
     }
 
@@ -84,7 +97,8 @@ enum TaskColumn: Int32, CaseIterable {
         case (.done, .integer(let flag)): return .flag(flag != 0)
         case (.completed, .integer(let time)), (.created, .integer(let time)), (.modified, .integer(let time)):
             return .time(Timestamp(millisecondsSince1970: time))
-        case (.due, .text(let text)): return CalendarDay(text).map(FieldValue.day) ?? .text(text)
+        case (.due, .text(let text)), (.anchor, .text(let text)), (.wait, .text(let text)):
+            return CalendarDay(text).map(FieldValue.day) ?? .text(text)
         case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
         case (.tags, .text(let text)): return .tags(TagsColumn.decode(text))
         case (_, .integer(let number)): return .number(number)
@@ -111,6 +125,10 @@ enum TaskColumn: Int32, CaseIterable {
         try statement.bind(integer: task.position, at: at(position))
         try statement.bind(integer: task.created.millisecondsSince1970, at: at(created))
         try statement.bind(integer: task.modified.millisecondsSince1970, at: at(modified))
+        try statement.bind(text: task.repeat?.description, at: at(Self.repeat))
+        try statement.bind(text: task.series, at: at(series))
+        try statement.bind(text: task.anchor?.description, at: at(anchor))
+        try statement.bind(text: task.wait?.description, at: at(wait))
     }
 }
 

@@ -19,6 +19,7 @@ public final class TaskDatabase: TaskService {
     private let events = PublishSubject<TaskEvent>()
     private let now: () -> Timestamp
     private let makeUUID: (() -> String)?
+    private let today: () -> CalendarDay
     private var opened: SQLiteTaskService?
     private let forwarding = SerialDisposable()
     /// The command the history records for this run's changes: `tasks done 3`.
@@ -34,9 +35,10 @@ public final class TaskDatabase: TaskService {
     public private(set) var createdFile = false
 
     /// The database at `path`, not opened yet.
-    public init(path: String, now: @escaping () -> Timestamp, makeUUID: (() -> String)?) {
+    public init(path: String, now: @escaping () -> Timestamp, makeUUID: (() -> String)?, today: @escaping () -> CalendarDay = SystemClock.today) {
         self.path = path
         self.now = now
+        self.today = today
         self.makeUUID = makeUUID
     }
 
@@ -59,6 +61,7 @@ public final class TaskDatabase: TaskService {
             service = try SQLiteTaskService(path: ":memory:", create: false, now: now, makeUUID: makeUUID)
         }
         service.commandText = commandText
+        service.today = today
         if let busyTimeoutMilliseconds { service.busyTimeoutMilliseconds = busyTimeoutMilliseconds }
         service.wantsEvents = { [events] in events.hasObservers }
         forwarding.setDisposable(service.event.subscribe(onNext: { [events] in events.onNext($0) }))

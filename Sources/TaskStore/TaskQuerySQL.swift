@@ -30,6 +30,9 @@ enum TaskQuerySQL {
         case .priority: keys += [OrderKey(sql: "coalesce(priority, 3)") { .integer(Int64($0.priority?.rank ?? 3)) }, list, position, id]
         case .created: keys += [OrderKey(sql: "created") { .integer($0.created.millisecondsSince1970) }, id]
         case .id: keys += [id]
+        case .rank:
+            let today = query.today ?? .unixEpoch
+            keys += [OrderKey(sql: "-\(TaskRank.sql(today: today))") { .integer(Int64(-TaskRank($0, today: today).score)) }, id]
         }
         // A repeated key never changes the order, but it keeps SQLite from reading the order
         // off an index (it would sort again): each key once.
@@ -71,13 +74,17 @@ enum TaskQuerySQL {
     static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
         var conditions: [String] = []
         var arguments: [(any SQLiteBindable)?] = []
+        // With a search the trigram index finds the few rows first: `+` keeps SQLite from
+        // walking the (done, list) index over every row instead (167 ms against 4 ms at a
+        // million), and the rows found are sorted.
+        let indexed = (query.search.map { TaskQuery.foldCase($0).count >= 3 } ?? false) ? "+" : ""
         switch query.status {
-        case .pending: conditions.append("done = 0")
-        case .done: conditions.append("done = 1")
+        case .pending: conditions.append("\(indexed)done = 0")
+        case .done: conditions.append("\(indexed)done = 1")
         case .all: break
         }
         if let list = query.list {
-            conditions.append("list = ?")
+            conditions.append("\(indexed)list = ?")
             arguments.append(list)
         }
         if let tag = query.tag {
@@ -92,21 +99,30 @@ enum TaskQuerySQL {
             conditions.append("due IS NOT NULL AND due < ?")
             arguments.append(dueBefore.description)
         }
+        if let today = query.today {
+            switch query.waiting {
+            case .hidden:
+                conditions.append("(wait IS NULL OR wait <= ?)")
+                arguments.append(today.description)
+            case .only:
+                conditions.append("wait > ?")
+                arguments.append(today.description)
+            case .shown: break
+            }
+        }
         if let search = query.search, !search.isEmpty {
-            conditions.append("(title LIKE ? ESCAPE '\\' OR notes LIKE ? ESCAPE '\\')")
-            let pattern = "%" + escapeLike(search) + "%"
-            arguments.append(pattern)
-            arguments.append(pattern)
+            let folded = TaskQuery.foldCase(search)
+            if folded.count >= 3 {
+                // A lookup in the trigram index (a phrase there is a substring, any case).
+                conditions.append("id IN (SELECT rowid FROM task_text WHERE task_text MATCH ?)")
+                arguments.append("\"" + folded.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")
+            } else {
+                // Too short for trigrams: every row, folded by the same rule as the index.
+                conditions.append("(instr(tasks_fold(title), ?) > 0 OR instr(tasks_fold(notes), ?) > 0)")
+                arguments.append(folded)
+                arguments.append(folded)
+            }
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
-    }
-
-    static func escapeLike(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 }

@@ -115,5 +115,38 @@ public enum TaskSchema {
                 ) WITHOUT ROWID;
                 """)
         },
+        Migration("v4: repeating, waiting, and search in every script") { db in
+            // A repeating task's rule (`every 2w`), its series (the first occurrence's uuid) and
+            // the day its schedule counts from; the day it waits for. Nullable columns added at
+            // the end: no rewrite of the table. The rows the history keeps of deleted tasks
+            // carry them too.
+            // Search: an FTS5 index with the trigram tokenizer over title and notes, kept by
+            // triggers (so a task written by any SQLite tool is found too), folding case in
+            // every script (`ärger` finds `Ärger`); a substring of 3 characters or more is a
+            // lookup in it instead of a scan of every row.
+            try db.execute("""
+                ALTER TABLE task ADD COLUMN repeat TEXT;      -- 'every 2w', 'after 3d'
+                ALTER TABLE task ADD COLUMN series TEXT;      -- the series' uuid, while it repeats
+                ALTER TABLE task ADD COLUMN anchor TEXT;      -- YYYY-MM-DD the schedule counts from
+                ALTER TABLE task ADD COLUMN wait TEXT;        -- YYYY-MM-DD: hidden until then
+                ALTER TABLE deleted_task ADD COLUMN repeat TEXT;
+                ALTER TABLE deleted_task ADD COLUMN series TEXT;
+                ALTER TABLE deleted_task ADD COLUMN anchor TEXT;
+                ALTER TABLE deleted_task ADD COLUMN wait TEXT;
+                CREATE INDEX task_by_series ON task (series) WHERE series IS NOT NULL;
+                CREATE VIRTUAL TABLE task_text USING fts5(title, notes, content = 'task', content_rowid = 'id', tokenize = 'trigram');
+                CREATE TRIGGER task_text_insert AFTER INSERT ON task BEGIN
+                    INSERT INTO task_text (rowid, title, notes) VALUES (new.id, new.title, new.notes);
+                END;
+                CREATE TRIGGER task_text_delete AFTER DELETE ON task BEGIN
+                    INSERT INTO task_text (task_text, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+                END;
+                CREATE TRIGGER task_text_update AFTER UPDATE OF title, notes ON task BEGIN
+                    INSERT INTO task_text (task_text, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
+                    INSERT INTO task_text (rowid, title, notes) VALUES (new.id, new.title, new.notes);
+                END;
+                INSERT INTO task_text (task_text) VALUES ('rebuild');
+                """)
+        },
     ]
 }

@@ -14,7 +14,7 @@ public final class EditScreen: View {
     @Reacting public var reactor: TaskEditReactor?
 
     enum Field: Int, CaseIterable {
-        case title, notes, list, due, priority, tags
+        case title, notes, list, due, priority, tags, `repeat`, wait
 
         var label: String {
             switch self {
@@ -24,6 +24,8 @@ public final class EditScreen: View {
             case .due: return "Due"
             case .priority: return "Priority"
             case .tags: return "Tags"
+            case .repeat: return "Repeat"
+            case .wait: return "Wait"
             }
         }
 
@@ -35,6 +37,8 @@ public final class EditScreen: View {
             case .badDue: self = .due
             case .badPriority: self = .priority
             case .badTag: self = .tags
+            case .badRepeat: self = .repeat
+            case .badWait: self = .wait
             case .inItem(_, let inner), .inRecord(_, _, let inner): self.init(inner)
             default: return nil
             }
@@ -68,6 +72,7 @@ public final class EditScreen: View {
         fields = [
             .title: TextField(typed.title), .notes: TextField(typed.notes, multiline: true), .list: TextField(typed.list),
             .due: TextField(typed.due), .priority: TextField(typed.priority), .tags: TextField(typed.tags.joined(separator: " ")),
+            .repeat: TextField(typed.repeat), .wait: TextField(typed.wait),
         ]
         keys.bind { [unowned self] key in handle(key) }.disposed(by: disposeBag)
         reactor.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag)
@@ -143,6 +148,8 @@ public final class EditScreen: View {
         case .due: reactor.action.onNext(.updateDue(text))
         case .priority: reactor.action.onNext(.updatePriority(text))
         case .tags: reactor.action.onNext(.setTags(text.split(separator: " ").map(String.init)))
+        case .repeat: reactor.action.onNext(.updateRepeat(text))
+        case .wait: reactor.action.onNext(.updateWait(text))
         }
     }
 

@@ -70,7 +70,7 @@ struct ListFrame {
         let base = task.isDone ? style.done : CellStyle.plain
         var column = 2 + layout.idWidth - String(task.id).count
         column += screen.write(String(task.id), row: row, column: column, style: base)
-        column += screen.write(task.isDone ? "  [x]  " : "  [ ]  ", row: row, column: column, style: base)
+        column += screen.write(task.isDone ? "  [x]  " : task.repeat != nil ? "  [↻]  " : "  [ ]  ", row: row, column: column, style: base)
         screen.write(task.title, row: row, column: column, width: layout.titleWidth, style: base)
         column += layout.titleWidth
         if layout.hasDue {

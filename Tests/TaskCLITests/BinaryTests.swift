@@ -141,6 +141,19 @@ struct BinaryTests {
         #expect(!PrivateFileProbe.exists(folder.file("tasks.db-wal")), "and no WAL was left")
     }
 
+    /// Two processes completing the same occurrence at once: one next occurrence, never two
+    /// (the second `done` finds it done; a next made twice would have the same derived uuid).
+    @Test func twoProcessesDoneTheSameOccurrenceMakeOneNext() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            tasks add "Standup" --every weekday > /dev/null
+            for i in 1 2 3 4; do tasks done 1 > /dev/null & done; wait
+            tasks list --all --format tsv | wc -l
+            tasks list --format tsv | cut -f4
+            """, in: folder)
+        #expect(result.stdout == "2\nStandup\n", "\(result)")
+    }
+
     @Test func theBinaryLoadsNoFoundationAndNoICU() throws {
         let folder = TemporaryFolder()
         let binary = try #require(tasksBinary)

@@ -20,6 +20,8 @@ final class CLI {
     static let today = CalendarDay(year: 2026, month: 11, day: 29) ?? .unixEpoch
     /// 2026-11-30T10:00:00.000Z (a day after `today`: the clock and the calendar are separate fakes).
     static let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
+    /// The day this CLI's runs see (a test moves it on: "three weeks later").
+    var today = CLI.today
 
     init() { db = folder.file("tasks.db") }
 
@@ -43,7 +45,7 @@ final class CLI {
             stdin: .bytes(stdin, isTerminal: terminal),
             stdout: stdout, stderr: stderr,
             terminal: TerminalFacts(stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: terminal ? width : nil),
-            now: { CLI.now }, today: { CLI.today },
+            now: { CLI.now }, today: { [unowned self] in self.today },
             makeUUID: { [unowned self] in
                 uuidCount += 1
                 let digits = String(uuidCount)

@@ -79,7 +79,7 @@ struct InterchangeTests {
     @Test func csvExportHasEveryField() {
         let cli = InterchangeTests.varied()
         let csv = cli.run("export", "--format", "csv").stdout
-        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified\r\n"))
+        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified,repeat,series,anchor,wait\r\n"))
         #expect(csv.contains("\"Write report ✍️ 보고서 \"\"final\"\"\",\"line 1\n\n\tline 3 \\ end\",Side project,false,"))
     }
 
@@ -108,13 +108,28 @@ struct InterchangeTests {
         #expect(target.run("export", "--format", "todotxt").stdout == exported.stdout)
     }
 
+    @Test func todoTxtRecurrenceAndThresholdBothWays() {
+        let cli = CLI()
+        let file = cli.folder.file("todo.txt")
+        writeBytes(file, Array("2026-11-01 Pay rent due:2026-12-31 rec:+1m t:2026-12-25\n2026-11-01 Water plants rec:3d\n(A) 2026-11-01 Plain task\n".utf8))
+        #expect(cli.run("import", "--format", "todotxt", file).status == 0)
+        #expect(cli.run("show", "1", "--format", "tsv").stdout.contains("repeat\tevery 1m\nwait\t2026-12-25\n"))
+        #expect(cli.run("show", "2", "--format", "tsv").stdout.contains("repeat\tafter 3d\n"))
+        let out = cli.run("export", "--format", "todotxt").stdout
+        #expect(out.contains("Pay rent due:2026-12-31 rec:+1m t:2026-12-25\n") && out.contains("Water plants rec:3d\n"), "\(out)")
+        writeBytes(file, Array(out.utf8))
+        #expect(cli.run("import", "--format", "todotxt", file).stderr.hasSuffix("0 new, 0 updated, 3 unchanged.\n"), "the same lines again change nothing")
+        writeBytes(file, Array("x rec:fortnightly\n".utf8))
+        #expect(cli.run("import", "--format", "todotxt", file).stderr.contains("'rec:fortnightly' is not a recurrence"))
+    }
+
     @Test func taskwarriorExportFromTheRealTaskwarrior() {
         let cli = CLI()
         let fixture = fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json"
         let result = cli.run("import", "--format", "taskwarrior", fixture)
         #expect(result == CLI.Result(status: 0, stdout: "", stderr: """
-            tasks: warning: not imported: recurring templates: 1 task, deleted: 1 task (a recurring task comes in as its pending instances)
-            tasks: warning: no place here for: wait: 1 task, depends: 1 task, scheduled: 1 task, start: 1 task, estimate: 1 task, recurrence: 1 task
+            tasks: warning: not imported: recurring templates: 1 task, deleted: 1 task (a recurring task comes in as its first pending instance)
+            tasks: warning: no place here for: depends: 1 task, scheduled: 1 task, start: 1 task, estimate: 1 task
             Imported 8 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged.
 
             """))

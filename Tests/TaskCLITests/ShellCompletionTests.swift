@@ -49,7 +49,7 @@ struct ShellCompletionTests {
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|add|toggle|done|reopen|edit|show|delete|rm|move|mv|lists|ui|undo|redo|history|export|import|completions|help
+            list|ls|next|add|toggle|done|reopen|edit|show|delete|rm|move|mv|lists|ui|undo|redo|history|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4
@@ -191,5 +191,48 @@ struct TaskwarriorRoundTripTests {
         let before = String(decoding: readBytes(folder.file("before.json")), as: UTF8.self)
         let after = String(decoding: readBytes(folder.file("after.json")), as: UTF8.self)
         #expect(withoutMilliseconds(after) == withoutMilliseconds(before))
+    }
+
+    /// A task repeating monthly goes to Taskwarrior as a recurring task (it makes a template
+    /// and an instance) and comes back as one task repeating monthly: the instance, its series
+    /// the template (our own uuid), the same due day. A waiting one stays pending there until
+    /// its wait (Taskwarrior makes no template of a waiting task) and comes back with its wait.
+    @Test func repeatingAndWaitingTasksThroughTaskwarriorAndBack() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\n' "$TASKDATA" > taskrc
+            tasks add "Pay rent" --every month --due +20d -p H > /dev/null
+            tasks add "Renew passport" --every year --due 2099-06-30 --wait 2099-05-01 > /dev/null
+            tasks add "Water plants" --after 3d > /dev/null
+            uuid=$(tasks show 1 --format json | sed 's/.*"uuid":"\\([^"]*\\)".*/\\1/')
+            tasks export --format taskwarrior | task import - > /dev/null 2> import.err || echo "task import failed"
+            task list > /dev/null 2>&1  # a report: Taskwarrior makes its template and instance
+            task rc.json.array=on export > from-task.json
+            grep -c '"status":"recurring"' from-task.json
+            tasks --db back.db import --format taskwarrior from-task.json 2> back.err
+            tasks --db back.db list --all --format tsv | cut -f4 | sort
+            [ "$(tasks list --search rent --format tsv | cut -f5)" = "$(tasks --db back.db list --all --search rent --format tsv | cut -f5)" ] && echo "same due"
+            tasks --db back.db export | grep -o '"series":"[^"]*"' | grep -c "$uuid"
+            tasks --db back.db export | grep -o '"title":"[^"]*"\\|"repeat":"[^"]*"\\|"wait":"[^"]*"' | paste -sd ' '
+            """, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == """
+            1
+            Pay rent
+            Renew passport
+            Water plants
+            same due
+            1
+
+            """.split(separator: "\n").joined(separator: "\n") + "\n" + (result.stdout.split(separator: "\n").last.map(String.init) ?? "") + "\n",
+            "\(result)")
+        let back = String(decoding: readBytes(folder.file("back.err")), as: UTF8.self)
+        #expect(back.contains("recurring templates: 1 task"), "\(back)")
+        let fields = result.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(fields.contains("\"title\":\"Pay rent\" \"repeat\":\"every 1m\""), "\(fields)")
+        #expect(fields.contains("\"title\":\"Renew passport\" \"repeat\":\"every 1y\" \"wait\":\"2099-05-01\""), "\(fields)")
+        let export = try tasksShell("tasks export --format taskwarrior > /dev/null", in: folder)
+        #expect(export.stderr.contains("repeating after completion (Taskwarrior repeats on a calendar)"), "\(export)")
     }
 }

@@ -9,7 +9,12 @@ final class EditView: CommandView, View {
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
         reactor.state.filter(\.isDismissed).take(1)
-            .bind { [unowned self] state in if let task = state.saved { context.printer.report("Changed", [task]) } }
+            .bind { [unowned self] state in
+                if let task = state.saved {
+                    context.printer.warnAboutWaits([task])
+                    context.printer.report("Changed", [task])
+                }
+            }
             .disposed(by: disposeBag)
     }
 }

@@ -45,7 +45,7 @@ final class ImportView: CommandView, View {
         if context.console.settings.quiet { return }
         if !file.skipped.isEmpty {
             context.console.warn("not imported: \(file.skipped.joined(separator: ", "))"
-                        + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its pending instances)" : ""))
+                        + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its first pending instance)" : ""))
         }
         if !file.notKept.isEmpty {
             context.console.warn("no place here for: \(file.notKept.joined(separator: ", "))")

@@ -22,7 +22,8 @@ final class ShowView: CommandView, View {
         [
             ("id", String(task.id)), ("title", task.title), ("list", task.list), ("done", task.isDone ? "true" : "false"),
             ("completed", task.completed.map(TimestampText.iso8601) ?? ""), ("due", task.due?.description ?? ""),
-            ("priority", task.priority?.rawValue ?? ""), ("tags", task.tags.joined(separator: " ")), ("notes", task.notes),
+            ("priority", task.priority?.rawValue ?? ""), ("tags", task.tags.joined(separator: " ")),
+            ("repeat", task.repeat?.description ?? ""), ("wait", task.wait?.description ?? ""), ("notes", task.notes),
             ("position", String(task.position)), ("created", TimestampText.iso8601(task.created)),
             ("modified", TimestampText.iso8601(task.modified)), ("uuid", task.uuid),
         ]

@@ -1,0 +1,35 @@
+import ReactorCore
+import TaskModel
+import TaskReactors
+
+/// `tasks next`: the first tasks by rank, one list without sections — few enough (`--limit`)
+/// to be held and measured here, so that a table's columns fit them rather than every
+/// pending task; with `--explain`, each score part by part.
+final class NextView: CommandView, View {
+    @Reacting var reactor: TaskListReactor?
+    private let writer: TaskWriter
+    private var rows: [Task] = []
+
+    init(context: ViewContext, writer: TaskWriter) {
+        self.writer = writer
+        super.init(context: context)
+    }
+
+    /// The action that makes this view's output: at most `limit` rows of `query`, streamed.
+    func stream(_ query: TaskQuery, limit: Int) -> TaskListReactor.Action {
+        .stream(query, batch: max(1, limit), totals: .none, fields: writer.format == .json ? .all : .listed)
+    }
+
+    func bind(reactor: TaskListReactor) {
+        reactor.whenWindowMoves(disposedBy: disposeBag) { [unowned self] window in rows += window.rows }
+        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] _ in
+            let console = context.console
+            if rows.isEmpty && console.settings.format == .table {
+                if !console.settings.quiet { console.stdout.write("Nothing to do.\n") }
+                return
+            }
+            writer.sectionHeaders = false
+            writer.writeAll(rows)
+        }
+    }
+}

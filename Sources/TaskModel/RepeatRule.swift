@@ -1,0 +1,109 @@
+/// How a task repeats: on a fixed schedule (`--every`), or an interval after the day the last
+/// occurrence was done (`--after`). Written `every 2w`, `after 3d`, `every weekday`.
+public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable { case every, after }
+
+    public enum Unit: String, Sendable {
+        case day = "d", week = "w", month = "m", year = "y"
+        /// Monday to Friday: the next weekday (a count of weekdays to skip).
+        case weekday
+    }
+
+    public var kind: Kind
+    public var count: Int
+    public var unit: Unit
+
+    public init(kind: Kind, count: Int, unit: Unit) {
+        self.kind = kind
+        self.count = max(1, count)
+        self.unit = unit
+    }
+
+    /// `INTERVAL` as typed after `--every` or `--after`: `day`, `weekday`, `week`, `month`,
+    /// `year` (and their plurals), or a count with `d`, `w`, `m`, `y` (`2w`, `3m`, `1d`).
+    public init?(_ kind: Kind, interval text: String) {
+        let word = text.lowercased()
+        let names: [String: Unit] = ["day": .day, "days": .day, "daily": .day, "week": .week, "weeks": .week, "weekly": .week,
+                                     "month": .month, "months": .month, "monthly": .month, "year": .year, "years": .year,
+                                     "yearly": .year, "weekday": .weekday, "weekdays": .weekday]
+        if let unit = names[word] {
+            self.init(kind: kind, count: 1, unit: unit)
+            return
+        }
+        guard let last = word.last, let unit = Unit(rawValue: String(last)), unit != .weekday else { return nil }
+        let digits = word.dropLast()
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let count = Int(digits), count >= 1 else { return nil }
+        self.init(kind: kind, count: count, unit: unit)
+    }
+
+    /// `every 2w`, `after 3d` — what `show`, JSON and the database hold.
+    public init?(_ text: String) {
+        let words = text.split(separator: " ")
+        guard words.count == 2, let kind = Kind(rawValue: String(words[0])) else { return nil }
+        self.init(kind, interval: String(words[1]))
+    }
+
+    /// The interval as typed: `2w`, `1d`, `weekday`.
+    public var interval: String { unit == .weekday ? (count == 1 ? "weekday" : "\(count)weekday") : "\(count)\(unit.rawValue)" }
+
+    public var description: String { "\(kind.rawValue) \(interval)" }
+
+    /// `step` intervals after `anchor`: months and years counted on the anchor's own day,
+    /// clamped to the month's last (Jan 31 → Feb 28 → Mar 31); weekdays skip Saturday and Sunday.
+    public func date(_ step: Int, after anchor: CalendarDay) -> CalendarDay? {
+        switch unit {
+        case .day: return anchor.adding(days: step * count)
+        case .week: return anchor.adding(days: step * count * 7)
+        case .month: return anchor.adding(months: step * count)
+        case .year: return anchor.adding(months: step * count * 12)
+        case .weekday:
+            var day = anchor
+            var left = step * count
+            while left > 0 {
+                guard let next = day.adding(days: 1) else { return nil }
+                day = next
+                if day.weekday < 5 { left -= 1 }
+            }
+            return day
+        }
+    }
+
+    /// The due date of the occurrence after one due `due` (nil: none) and done on `doneOn`:
+    /// for `every`, the first date of the schedule from `anchor` after both `due` and
+    /// `doneOn` — so that finishing late never piles up missed occurrences; for `after`,
+    /// the interval after `doneOn`.
+    public func nextDue(after due: CalendarDay?, anchor: CalendarDay?, doneOn: CalendarDay) -> CalendarDay? {
+        switch kind {
+        case .after:
+            return date(1, after: doneOn)
+        case .every:
+            let start = anchor ?? due ?? doneOn
+            let floor = max(due ?? doneOn, doneOn)
+            // Jump close to the floor, then step: a yearly rule from 1990 is a few steps.
+            var step = 1
+            if unit == .day || unit == .week {
+                let length = count * (unit == .week ? 7 : 1)
+                step = max(1, (floor.daysSince1970 - start.daysSince1970) / length)
+            } else if unit == .month || unit == .year {
+                let length = count * (unit == .year ? 12 : 1)
+                let months = (floor.year - start.year) * 12 + (floor.month - start.month)
+                step = max(1, months / length)
+            }
+            while let date = date(step, after: start) {
+                if date > floor { return date }
+                step += 1
+            }
+            return nil
+        }
+    }
+}
+
+extension CalendarDay {
+    /// `count` months later (or earlier), on this day of the month or the month's last.
+    public func adding(months count: Int) -> CalendarDay? {
+        let index = year * 12 + (month - 1) + count
+        let newYear = index / 12, newMonth = index % 12 + 1
+        guard newYear >= 1, newYear <= 9999 else { return nil }
+        return CalendarDay(year: newYear, month: newMonth, day: min(day, CalendarDay.daysIn(month: newMonth, year: newYear)))
+    }
+}

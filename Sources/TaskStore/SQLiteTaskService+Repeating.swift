@@ -1,0 +1,72 @@
+import SQLiteDB
+import TaskModel
+
+// MARK: - Repeating tasks: the next occurrence, made with the done
+
+extension SQLiteTaskService {
+    /// The occurrence after `done` (just marked done), inserted in the same transaction: due on
+    /// the rule's next date after both its due date and today; the same title, notes, list,
+    /// priority, tags, rule, series and wait offset; a uuid derived from the series and the
+    /// due date. When a task with that uuid exists already (the same occurrence completed by
+    /// another process, or brought by a sync), nothing is made.
+    func makeNextOccurrence(after done: Task, entry: EntryRecorder) throws -> Task? {
+        guard let rule = done.repeat else { return nil }
+        let series = done.series ?? done.uuid
+        let today = today()
+        guard let due = rule.nextDue(after: done.due, anchor: done.anchor, doneOn: today) else { return nil }
+        let uuid = UUIDText.derived(from: "\(series) \(due)")
+        if try db.scalar("SELECT count(*) FROM task WHERE uuid = ?", uuid) ?? 0 > 0 { return nil }
+        var next = done
+        next.id = 0
+        next.uuid = uuid
+        next.isDone = false
+        next.completed = nil
+        next.due = due
+        next.series = series
+        next.anchor = done.anchor ?? done.due ?? today
+        if let wait = done.wait, let oldDue = done.due {
+            next.wait = due.adding(days: wait.daysSince1970 - oldDue.daysSince1970)
+        } else {
+            next.wait = nil
+        }
+        next.position = try bottomPosition(of: next.list)
+        let time = done.completed ?? now()
+        next.created = time
+        next.modified = time
+        var made = [next]
+        try insert(&made)
+        try entry.created(ids: made.map(\.id))
+        return made[0]
+    }
+
+    /// When `reopened` (done until now) made an occurrence that nobody has touched since — same
+    /// series, pending, created with the completion, and no change to it in the history —
+    /// removes it, kept in the history like any delete. Returns it.
+    func removeOccurrence(madeBy reopened: Task, entry: EntryRecorder) throws -> Task? {
+        guard let completed = reopened.completed else { return nil }
+        let series = reopened.series ?? reopened.uuid
+        let changed = HistoryChange.Kind.changed.rawValue
+        let sql = "SELECT \(TaskColumn.names) FROM task WHERE series = ? AND done = 0 AND id <> ? AND created = ? "
+            + "AND NOT EXISTS (SELECT 1 FROM history_change WHERE kind = \(changed) AND task = task.id)"
+        let found = try db.query(sql, [series, reopened.id, completed.millisecondsSince1970]) { TaskColumn.decode($0) }
+        guard let made = found.first else { return nil }
+        try entry.delete(run: made.id...made.id, uuid: made.uuid)
+        return made
+    }
+}
+
+extension Task {
+    /// Starts, changes or stops repeating: a series begins with this task (its uuid), counted
+    /// from its due date — today when a fixed schedule has none; `nil` ends the series.
+    mutating func setRepeat(_ rule: RepeatRule?, today: CalendarDay) {
+        self.repeat = rule
+        guard let rule else {
+            series = nil
+            anchor = nil
+            return
+        }
+        if rule.kind == .every && due == nil { due = today }
+        if series == nil { series = uuid }
+        if anchor == nil || rule.kind == .every { anchor = due }
+    }
+}
