@@ -14,6 +14,7 @@ let package = Package(
     name: "tasks",
     products: [
         .executable(name: "tasks", targets: ["tasks"]),
+        .executable(name: "tasks-postgres", targets: ["tasks-postgres"]),
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
@@ -65,6 +66,14 @@ let package = Package(
         .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
         .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "TestSupport"]),
 
+        // `tasks sync`'s remote: the lines tasks and its helper speak (SyncWire), the helper
+        // that alone links libpq (tasks-postgres: libpq cannot link statically, and tasks must
+        // start without loading it), and the client tasks uses to run it (TaskRemote).
+        .target(name: "SyncWire"),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire"]),
+        .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange"]),
+
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.
         .target(name: "CommandLineKit"),
@@ -72,11 +81,11 @@ let package = Package(
 
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
-                                                "TaskUI", "TerminalKit"]),
+                                                "TaskUI", "TerminalKit", "TaskRemote"]),
         // Linked with the Swift runtime inside: it starts in half the time (no search for a
         // dozen shared libraries), which is most of what a one-task command costs.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "TestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "TestSupport"]),
 
         // The layering itself: imports against Package.swift and docs/architecture.md, file sizes.
         .testTarget(name: "StructureTests", dependencies: ["TestSupport"]),

@@ -80,6 +80,14 @@ public final class Connection {
         try statement.run()
     }
 
+    /// Runs one statement with an array of arguments, ignoring any rows.
+    public func run(_ sql: String, arguments: [(any SQLiteBindable)?]) throws {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
     /// Runs a query and maps each row with `row`.
     /// `expectedCount`, when known, sizes the result once instead of growing it by doubling.
     public func query<Row>(

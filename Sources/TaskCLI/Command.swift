@@ -35,6 +35,8 @@ enum Command {
     case undo(entry: Int64?)
     case redo
     case history(HistoryQuery)
+    /// Exchange changes with `url`, else the remote remembered; `remember` keeps `url`.
+    case sync(url: String?, remember: Bool)
 
     enum DoneChange { case toggle, done, reopen }
 }

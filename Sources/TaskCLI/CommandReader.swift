@@ -108,6 +108,13 @@ struct CommandReader {
             query.limit = try parsed.value(Option.limit).map(IDParser.count)
             query.taskID = try parsed.value(Option.forTask).map(IDParser.id)
             return .history(query)
+        case "sync":
+            let given = parsed.value(Option.remote)
+            if let given, given.allSatisfy({ $0 == " " }) {
+                throw CLIError.usage("--remote needs a PostgreSQL address, such as postgresql://me@db.example.com/tasks")
+            }
+            let fromEnvironment = invocation.environment["TASKS_REMOTE"].flatMap { $0.isEmpty ? nil : $0 }
+            return .sync(url: given ?? fromEnvironment, remember: given != nil)
         case "completions":
             guard let shell = Shell(rawValue: parsed.arguments[0]) else {
                 throw CLIError.usage("'\(parsed.arguments[0])' is not a shell tasks completes in; use bash, zsh or fish")

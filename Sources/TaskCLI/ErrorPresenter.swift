@@ -59,6 +59,34 @@ enum ErrorPresenter {
             return .failure("cannot read or write '\(path)' (\(reason)); nothing was changed")
         case .unexpected(let description):
             return .failure(description)
+        case .noRemote:
+            return .usage("no remote to sync with", hint: "name one: tasks sync --remote postgresql://HOST/DB (or set TASKS_REMOTE)")
+        case .remote(let failure, let remote):
+            return present(failure, remote: remote)
+        }
+    }
+
+    static func present(_ failure: RemoteFailure, remote: String) -> CLIError {
+        let unchanged = "nothing was changed here"
+        switch failure {
+        case .badAddress(let reason):
+            return .usage("'\(remote)' is not a PostgreSQL address (\(reason))", hint: "postgresql://[USER@]HOST[:PORT]/DATABASE, or 'host=… dbname=…'")
+        case .unreachable(let reason):
+            return .failure("cannot reach the remote \(remote) (\(reason)); \(unchanged)", hint: "check the address and that the server runs; run sync again later")
+        case .loginRefused(let reason):
+            return .failure("the remote \(remote) refused the login (\(reason)); \(unchanged)",
+                            hint: "passwords come from ~/.pgpass or PGPASSWORD, as for psql")
+        case .permissionDenied(let reason):
+            return .failure("the remote \(remote) refused access to the tasks tables (\(reason)); \(unchanged)",
+                            hint: "its owner can allow a role: GRANT SELECT, INSERT ON tasks_change, tasks_schema TO ROLE; GRANT USAGE ON SEQUENCE tasks_change_seq_seq TO ROLE")
+        case .newerSchema(let found, let supported):
+            return .failure("the remote \(remote) was set up by a newer tasks (remote schema \(found); this one knows up to \(supported)); \(unchanged)",
+                            hint: "use a newer tasks")
+        case .helperMissing(let reason):
+            return .failure("cannot sync: \(reason); \(unchanged)", hint: "tasks-postgres is built and installed beside tasks (swift build --product tasks-postgres)")
+        case .failed(let reason):
+            return .failure("the sync with \(remote) failed halfway (\(reason)); \(unchanged); the remote kept nothing of it",
+                            hint: "run sync again: it carries on where it stopped")
         }
     }
 }

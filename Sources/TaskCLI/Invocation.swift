@@ -7,6 +7,7 @@ import CommandLineKit
 import TextFormats
 import TaskInterchange
 import TaskModel
+import TaskRemote
 import TaskStore
 
 /// Everything a run of `tasks` takes from its process — arguments, environment, standard
@@ -31,6 +32,8 @@ public struct Invocation {
     public var localTime: LocalTime
     /// When the run began (what `tasks ui`'s trace counts from).
     public var started = ContinuousClock.now
+    /// Makes the remotes `tasks sync` talks to (PostgreSQL, through the helper beside the program).
+    public var remotes: any SyncRemoteMaker = PostgresRemoteMaker()
 
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,
@@ -53,7 +56,7 @@ public struct Invocation {
     }
 
     /// The environment variables `tasks` reads; nothing else is copied out of `environ`.
-    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR", "TASKS_UI_TRACE"]
+    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR", "TASKS_UI_TRACE", "TASKS_REMOTE"]
 
     /// This process's own: `CommandLine.arguments`, the variables it reads, file descriptors 0, 1 and 2.
     public static func process() -> Invocation {

@@ -61,6 +61,10 @@ enum Option {
     static let limit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N entries (20 in a table; all otherwise).")
     static let forTask = OptionSpec.value("task", name: "ID", help: "Only the entries that changed this task.", completion: Completion.ids)
 
+    // `sync`.
+    static let remote = OptionSpec.value("remote", name: "URL",
+                                         help: "The PostgreSQL database to sync with (postgresql://USER@HOST/DB); remembered without its password.")
+
     // `export` and `import`, each with its own formats.
     static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
                                                completion: .choices(InterchangeFormat.allCases.map(\.rawValue)))

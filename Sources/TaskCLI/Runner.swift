@@ -82,6 +82,11 @@ struct Runner {
             history { $0.action.onNext(.undo(entry)) }
         case .redo:
             history { $0.action.onNext(.redo) }
+        case .sync(let url, let remember):
+            let reactor = TaskSyncReactor(service: service, remotes: invocation.remotes)
+            let view = SyncView(context: context)
+            view.reactor = reactor
+            reactor.action.onNext(.sync(url: url, remember: remember))
         case .history(var query):
             if query.limit == nil && console.settings.format == .table { query.limit = 20 }
             history { [query] in $0.action.onNext(.load(query)) }

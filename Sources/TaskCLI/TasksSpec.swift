@@ -162,6 +162,23 @@ public enum TasksSpec {
                 options: [Option.limit, Option.forTask]
             ),
             CommandSpec(
+                name: "sync", abstract: "Exchange changes with a PostgreSQL database shared by your machines or your team.",
+                discussion: """
+                    Sends what changed here since the last sync and applies what the others sent,
+                    in one transaction; every other command keeps working offline. Changes merge
+                    field by field: different fields of one task changed on two machines both
+                    stay; the same field is won by the later change (a hybrid logical clock),
+                    and the conflict is reported on stderr, the other value kept in the history
+                    ('tasks undo' puts it back). A task is the same everywhere by its uuid; each
+                    machine keeps its own ids. The remote is --remote URL, else TASKS_REMOTE,
+                    else the last --remote given (remembered without its password: passwords
+                    come from ~/.pgpass or PGPASSWORD, as for psql). The tables are made on the
+                    first sync. A failed sync changes nothing here (status 1); run it again.
+                    --format json prints what travelled and every conflict.
+                    """,
+                options: [Option.remote]
+            ),
+            CommandSpec(
                 name: "export", abstract: "Write every task to stdout, for another machine or another tool.",
                 discussion: """
                     FORMATS (--format):

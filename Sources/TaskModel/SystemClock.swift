@@ -19,3 +19,13 @@ extension SystemClock {
     /// `--overdue` and waiting count from.
     @Sendable public static func today() -> CalendarDay { LocalTime.system.day(now()) }
 }
+
+extension SystemClock {
+    /// This machine's name (what a sync's report says a change came from), or `this machine`.
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "this machine" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "this machine" : name
+    }
+}

@@ -42,8 +42,33 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     /// Anything else, as described.
     case unexpected(String)
 
+    // MARK: Sync
+
+    /// No remote was named (`--remote`, `TASKS_REMOTE`) and none is remembered.
+    case noRemote
+    /// A sync with the remote failed; nothing was changed here.
+    case remote(RemoteFailure, remote: String)
+
     /// `error` as a `TaskServiceError`: itself when it is one, else `.unexpected`.
     public init(_ error: any Error) {
         self = error as? TaskServiceError ?? .unexpected(String(describing: error))
     }
+}
+
+/// Why an exchange with a remote failed.
+public enum RemoteFailure: Equatable, Sendable {
+    /// The remote's address is not one the client understands.
+    case badAddress(String)
+    /// The server could not be reached (the client's reason).
+    case unreachable(String)
+    /// The server refused the login.
+    case loginRefused(String)
+    /// The role may not read or write the tasks tables (or make them).
+    case permissionDenied(String)
+    /// The remote's schema is newer than this program knows.
+    case newerSchema(found: Int, supported: Int)
+    /// The program that talks to the server is not installed.
+    case helperMissing(String)
+    /// The exchange failed halfway (the server stopped, the connection broke).
+    case failed(String)
 }

@@ -11,7 +11,7 @@ import TaskModel
 /// first calls it — so that a command refused by validation never opens the file — and
 /// created only by a call that writes a new task: a read, or a change to a task, on a file
 /// that does not exist yet sees an empty store and leaves no file behind.
-public final class TaskDatabase: TaskService {
+public final class TaskDatabase: TaskService, TaskSyncing {
     public var event: Observable<TaskEvent> { events }
 
     /// The file.
@@ -99,6 +99,10 @@ public final class TaskDatabase: TaskService {
     public func redo() -> Observable<HistoryEntry> { call { $0.redo() } }
     public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { call { $0.history(query) } }
     public func catchUp() -> Observable<Int> { call { $0.catchUp() } }
+    /// A sync on a missing file makes it: a new machine starts empty and receives the tasks.
+    public func sync(url: String?, remember: Bool, through maker: any SyncRemoteMaker) -> Observable<SyncReport> {
+        call(creating: true) { $0.sync(url: url, remember: remember, through: maker) }
+    }
 
     /// Opens the file now, creating it when `creating` (a screen that stays open must not
     /// start on the empty in-memory stand-in a missing file gives a one-shot read).

@@ -148,5 +148,31 @@ public enum TaskSchema {
                 INSERT INTO task_text (task_text) VALUES ('rebuild');
                 """)
         },
+        Migration("v5: sync") { db in
+            // The file's identity among the machines that sync (a random uuid, made once: a
+            // copied file would share it, so a new machine starts from an empty file), the
+            // remote last named (never its password), how far its sequence has been applied,
+            // the newest hybrid clock seen. And the base: each synced task's fields as the
+            // last sync left them, so that what changed here since is a comparison, not a log
+            // every command would have to write. No declared types: values kept as the task's
+            // columns hold them.
+            try db.execute("""
+                CREATE TABLE sync_state (
+                    id     INTEGER PRIMARY KEY CHECK (id = 1),
+                    node   TEXT    NOT NULL,
+                    remote TEXT,
+                    pulled INTEGER NOT NULL DEFAULT 0,
+                    clock  INTEGER NOT NULL DEFAULT 0,
+                    synced INTEGER NOT NULL DEFAULT 0
+                );
+                INSERT INTO sync_state (id, node) VALUES (1, lower(
+                    hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+                    substr('89ab', 1 + abs(random()) % 4, 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))));
+                CREATE TABLE sync_base (
+                    uuid TEXT PRIMARY KEY,
+                    title, notes, list, done, completed, due, priority, tags, position, created, repeat, series, anchor, wait
+                ) WITHOUT ROWID;
+                """)
+        },
     ]
 }

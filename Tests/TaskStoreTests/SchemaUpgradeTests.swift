@@ -26,7 +26,7 @@ struct SchemaUpgradeTests {
         let service = try SQLiteTaskService(path: path, create: false)
         #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
-            == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script"])
+            == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")

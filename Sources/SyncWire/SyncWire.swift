@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The lines `tasks sync` and its remote helper (`tasks-postgres`) exchange over a pipe, as git
+/// talks to its remote helpers: one message per line, fields separated by tabs, a tab, newline,
+/// carriage return or backslash inside a field written `\t`, `\n`, `\r`, `\\`.
+///
+///     tasks → helper                          helper → tasks
+///     open URL NODE                           ok VERSION | error KIND MESSAGE
+///     pull AFTER                              change SEQ ID NODE ORIGIN CLOCK TASK FIELDS … end
+///     push ID NODE ORIGIN CLOCK TASK FIELDS   (nothing)
+///     flush                                   ok COUNT
+///     commit                                  ok LAST
+///
+/// FIELDS is a JSON object. Any failure is `error KIND MESSAGE`, after which the helper exits
+/// and the remote keeps nothing uncommitted. KIND: address, unreachable, login, denied, newer,
+/// failed.
+public enum WireLine {
+    /// One line (without its newline) of `fields`.
+    public static func encode(_ fields: [String]) -> String {
+        var bytes: [UInt8] = []
+        for (index, field) in fields.enumerated() {
+            if index > 0 { bytes.append(0x09) }
+            for byte in field.utf8 {
+                switch byte {
+                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                default: bytes.append(byte)
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The fields of one line (without its newline). A backslash before anything else, or at
+    /// the end, stands for itself.
+    public static func decode(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var escaped = false
+        for byte in line.utf8 {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "t"): field.append(0x09)
+                case UInt8(ascii: "n"): field.append(0x0A)
+                case UInt8(ascii: "r"): field.append(0x0D)
+                case 0x5C: field.append(0x5C)
+                default: field += [0x5C, byte]
+                }
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else if byte == 0x09 {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else {
+                field.append(byte)
+            }
+        }
+        if escaped { field.append(0x5C) }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    public static func jsonString(_ text: String) -> String {
+        var bytes: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes += [0x5C, 0x22]
+            case 0x5C: bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Lines read from a file descriptor, a buffer at a time.
+public final class WireReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next line without its newline; `nil` at the end (a last line without a newline
+    /// is returned too).
+    public func readLine() -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = String(decoding: buffer[start...], as: UTF8.self)
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 {
+                atEnd = true
+            } else {
+                buffer += chunk[0..<count]
+            }
+        }
+    }
+}
+
+/// Lines written to a file descriptor, buffered until `flush`.
+public final class WireWriter {
+    private let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Queues `fields` as one line; written when 64 KiB are queued or on `flush`.
+    public func send(_ fields: [String]) -> Bool {
+        pending += WireLine.encode(fields).utf8
+        pending.append(0x0A)
+        return pending.count < 65_536 || flush()
+    }
+
+    /// Writes what is queued; `false` when the other end is gone.
+    @discardableResult
+    public func flush() -> Bool {
+        var offset = 0
+        defer { pending.removeAll(keepingCapacity: true) }
+        while offset < pending.count {
+            let written = pending.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress else { return 0 }
+                return write(descriptor, base + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

@@ -1,0 +1,52 @@
+import ReactorCore
+import TaskModel
+import TaskReactors
+import TextFormats
+
+/// `tasks sync`: on a terminal what travelled (`Sent 3, received 5 (2 new, 3 changed).`); each
+/// conflict as a warning on stderr, wherever the output goes; `--format json` the whole
+/// report; in a pipe otherwise nothing but the warnings.
+final class SyncView: CommandView, View {
+    @Reacting var reactor: TaskSyncReactor?
+
+    func bind(reactor: TaskSyncReactor) {
+        reactor.pulse(\.$failure).compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
+        reactor.pulse(\.$report).compactMap { $0 }.bind { [unowned self] in report($0) }.disposed(by: disposeBag)
+    }
+
+    private func report(_ report: SyncReport) {
+        let console = context.console
+        if !console.settings.quiet {
+            let count = report.conflicts.count
+            if count > 0 {
+                console.warn("\(count) conflict\(count == 1 ? "" : "s"), the later change kept (the history keeps the other; 'tasks undo' puts it back):")
+                for conflict in report.conflicts { console.message("  " + TerminalText.escapingControls(conflict.sentence)) }
+            }
+        }
+        if console.settings.isExplicit && console.settings.format == .json {
+            console.stdout.write(Self.json(report).serialized() + "\n")
+        } else if !console.settings.quiet && (console.terminal.stdoutIsTerminal || console.settings.isExplicit) {
+            console.stdout.write(report.sentence + "\n")
+        }
+    }
+
+    static func json(_ report: SyncReport) -> JSONValue {
+        func value(_ value: SyncValue) -> JSONValue {
+            switch value {
+            case .null: return .null
+            case .integer(let number): return .number(number)
+            case .text(let text): return .string(text)
+            }
+        }
+        return .object([
+            ("sent", .number(Int64(report.pushed))), ("received", .number(Int64(report.pulled))),
+            ("created", .number(Int64(report.created))), ("changed", .number(Int64(report.changed))), ("deleted", .number(Int64(report.deleted))),
+            ("entry", report.entry.map(JSONValue.number) ?? .null),
+            ("conflicts", .array(report.conflicts.map { conflict in
+                .object([("id", .number(conflict.taskID)), ("title", .string(conflict.title)), ("field", .string(conflict.field)),
+                         ("kept", value(conflict.kept)), ("keptFrom", .string(conflict.keptFrom)),
+                         ("replaced", value(conflict.replaced)), ("replacedFrom", .string(conflict.replacedFrom))])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,139 @@
+import ReactorCore
+
+/// A field's value as it travels between machines: what the task's column holds.
+public enum SyncValue: Equatable, Hashable, Sendable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .null: return "(none)"
+        case .integer(let value): return String(value)
+        case .text(let value): return "\"\(value)\""
+        }
+    }
+}
+
+/// What one machine changed of one task in one sync: the fields it changed, with their new
+/// values, stamped with the machine's hybrid logical clock. The remote keeps these in the
+/// order it received them; `id` is the change's own, so pushing it twice stores it once.
+public struct SyncChange: Equatable, Sendable {
+    /// The change's own uuid, derived from the machine, the task and the clock: a sync run
+    /// again after a failure pushes the same id for the same change.
+    public var id: String
+    /// The machine's uuid (one per database file).
+    public var node: String
+    /// The machine's name, for reports: `kept "X" from laptop`.
+    public var origin: String
+    /// The hybrid logical clock: milliseconds since 1970 shifted left 16 bits, plus a counter.
+    public var clock: Int64
+    /// The task's uuid: the same task on every machine.
+    public var task: String
+    /// The fields changed, by column name (`title`, `done`, …, and `deleted`).
+    public var fields: [String: SyncValue]
+    /// The remote's sequence number once stored there; 0 before.
+    public var seq: Int64
+
+    public init(id: String, node: String, origin: String, clock: Int64, task: String, fields: [String: SyncValue], seq: Int64 = 0) {
+        self.id = id
+        self.node = node
+        self.origin = origin
+        self.clock = clock
+        self.task = task
+        self.fields = fields
+        self.seq = seq
+    }
+
+    /// Whether this change wins over `other` for a field both set: the later clock, and on a
+    /// tie the greater node — the same answer on every machine.
+    public func wins(over other: SyncChange) -> Bool {
+        (clock, node) > (other.clock, other.node)
+    }
+}
+
+/// A hybrid logical clock: wall-clock milliseconds in the high bits, a counter in the low 16,
+/// never going back and always past every clock seen.
+public enum HybridClock {
+    /// The clock of an event at wall time `milliseconds`, after everything `last` stands for.
+    public static func next(after last: Int64, wallMilliseconds milliseconds: Int64) -> Int64 {
+        max(milliseconds << 16, last + 1)
+    }
+
+    /// The wall time a clock stands for, in milliseconds since 1970.
+    public static func milliseconds(_ clock: Int64) -> Int64 { clock >> 16 }
+}
+
+/// The same field changed on two machines since they last synced: `kept` won (the later
+/// change), `replaced` lost and is kept in the history.
+public struct SyncConflict: Equatable, Sendable {
+    public var taskID: Int64
+    public var title: String
+    public var field: String
+    public var kept: SyncValue
+    public var keptFrom: String
+    public var replaced: SyncValue
+    public var replacedFrom: String
+
+    public init(taskID: Int64, title: String, field: String, kept: SyncValue, keptFrom: String, replaced: SyncValue, replacedFrom: String) {
+        self.taskID = taskID
+        self.title = title
+        self.field = field
+        self.kept = kept
+        self.keptFrom = keptFrom
+        self.replaced = replaced
+        self.replacedFrom = replacedFrom
+    }
+}
+
+/// What one sync did.
+public struct SyncReport: Equatable, Sendable {
+    /// Changes sent (one per task changed here).
+    public var pushed = 0
+    /// Changes received from other machines.
+    public var pulled = 0
+    /// Tasks made, changed and deleted here by what was received.
+    public var created = 0
+    public var changed = 0
+    public var deleted = 0
+    public var conflicts: [SyncConflict] = []
+    /// The history entry that records what the sync changed here (`tasks undo` reverts it).
+    public var entry: Int64?
+
+    public init() {}
+
+    /// Whether nothing travelled either way.
+    public var isEmpty: Bool { pushed == 0 && pulled == 0 }
+}
+
+/// One exchange with a remote: opened with `begin`, which holds the remote against other
+/// syncs until `commit` or `close`; nothing is kept there unless `commit` returns.
+public protocol SyncRemote: AnyObject {
+    /// The remote, for messages (without any password).
+    var name: String { get }
+    /// Connects, makes or checks the remote's schema, and takes the remote's sync lock.
+    func begin(node: String) throws(TaskServiceError)
+    /// Every change other machines stored after `seq`, in the order stored.
+    func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange]
+    /// Stores `changes`; a change whose id is there already is skipped.
+    func push(_ changes: [SyncChange]) throws(TaskServiceError)
+    /// Makes the pushes permanent; returns the newest sequence number the remote holds.
+    func commit() throws(TaskServiceError) -> Int64
+    /// Ends the exchange; without `commit`, the remote keeps nothing of it.
+    func close()
+}
+
+/// Where the remote a sync talks to comes from: the command line, the environment, or the
+/// file's memory of the last `sync --remote`.
+public protocol SyncRemoteMaker {
+    /// A remote for `url` (which may carry a password; never stored or printed).
+    func remote(url: String) throws(TaskServiceError) -> any SyncRemote
+}
+
+/// A store that can exchange its changes with a remote.
+public protocol TaskSyncing: AnyObject {
+    /// Pushes the changes made here since the last sync, pulls everyone else's, and applies
+    /// them here in one transaction. `url` (else the one remembered) names the remote;
+    /// `remember` stores it, without its password, for the next sync.
+    func sync(url: String?, remember: Bool, through maker: any SyncRemoteMaker) -> Observable<SyncReport>
+}

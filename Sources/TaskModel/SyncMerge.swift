@@ -1,0 +1,105 @@
+/// The merge of one sync, decided before anything is written: what this machine sends, and
+/// what it takes from the others, field by field.
+///
+/// The remote's log holds, per task and field, values in the order of their clocks (syncs
+/// take turns on the remote, and a machine sends a field only when it beat everything it
+/// received for that field), so the last value received for a field is the newest. A field
+/// changed both here (since the last sync) and there is a conflict: the later clock wins, on
+/// every machine alike. A delete wins over changes to the task's fields.
+public struct SyncMerge: Equatable, Sendable {
+    /// What the others changed of one task, folded: the last value of each field, and the
+    /// change that carried it.
+    public struct Incoming: Equatable, Sendable {
+        public var task: String
+        public var fields: [String: SyncValue] = [:]
+        public var origins: [String: String] = [:]
+        /// The fields this machine changed too, and won: not applied here.
+        public var overruled: Set<String> = []
+
+        /// Whether the task ends deleted.
+        public var isDeleted: Bool { fields[SyncField.deleted] == .integer(1) }
+        /// The fields to set here.
+        public var applied: [String: SyncValue] { fields.filter { !overruled.contains($0.key) } }
+    }
+
+    /// One conflict, before the task's id and title are known.
+    public struct Conflict: Equatable, Sendable {
+        public var task: String
+        public var field: String
+        public var kept: SyncValue
+        public var keptFrom: String
+        public var replaced: SyncValue
+        public var replacedFrom: String
+        /// Whether this machine's value won (and so is sent).
+        public var keptLocal: Bool
+    }
+
+    /// This machine's changes to send: those that beat what the others sent.
+    public var pushes: [SyncChange] = []
+    /// The others' changes, per task, in the order first received.
+    public var incoming: [Incoming] = []
+    public var conflicts: [Conflict] = []
+
+    public init(local: [SyncChange], incoming changes: [SyncChange]) {
+        var index: [String: Int] = [:]
+        var winners: [String: [String: SyncChange]] = [:]
+        for change in changes {
+            let at: Int
+            if let known = index[change.task] {
+                at = known
+            } else {
+                at = incoming.count
+                index[change.task] = at
+                incoming.append(Incoming(task: change.task))
+            }
+            for (field, value) in change.fields {
+                incoming[at].fields[field] = value
+                incoming[at].origins[field] = change.origin
+                winners[change.task, default: [:]][field] = change
+            }
+        }
+        for change in local {
+            guard let at = index[change.task] else {
+                pushes.append(change)
+                continue
+            }
+            if incoming[at].isDeleted {
+                continue  // deleted there: the delete wins over what changed here
+            }
+            var push = change
+            for (field, value) in change.fields {
+                guard let theirs = winners[change.task]?[field], let theirValue = incoming[at].fields[field] else { continue }
+                if theirValue == value {
+                    push.fields[field] = nil  // the same value both ways: nothing to send or report
+                    incoming[at].overruled.insert(field)
+                    continue
+                }
+                let localWins = change.wins(over: theirs)
+                if localWins {
+                    incoming[at].overruled.insert(field)
+                } else {
+                    push.fields[field] = nil
+                }
+                if SyncField.reported.contains(field) {
+                    conflicts.append(Conflict(
+                        task: change.task, field: field,
+                        kept: localWins ? value : theirValue, keptFrom: localWins ? change.origin : theirs.origin,
+                        replaced: localWins ? theirValue : value, replacedFrom: localWins ? theirs.origin : change.origin,
+                        keptLocal: localWins))
+                }
+            }
+            if !push.fields.isEmpty { pushes.append(push) }
+        }
+    }
+}
+
+/// The fields that travel: the task's columns by name, and `deleted`.
+public enum SyncField {
+    public static let deleted = "deleted"
+    public static let created = "created"
+    /// Every field a task's change carries, in a fixed order.
+    public static let all: [String] = TaskField.allCases.map(\.rawValue) + [created]
+    /// The fields whose conflicts a sync reports: what a person wrote. Order, creation time,
+    /// completion time and a series' bookkeeping merge by the clock without a report.
+    public static let reported: Set<String> = ["title", "notes", "list", "done", "due", "priority", "tags", "repeat", "wait", deleted]
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SyncWire
+import TaskInterchange
+import TaskModel
+
+/// A PostgreSQL remote, reached through the helper `tasks-postgres` (which alone links libpq):
+/// started on `begin`, spoken to in `SyncWire` lines over two pipes, ended on `close` — which,
+/// without a `commit`, leaves the remote as it was (the helper's transaction dies with it).
+public final class PostgresRemote: SyncRemote {
+    public let name: String
+    private let address: String
+    private let helper: String
+    private var process: pid_t = 0
+    private var writer: WireWriter?
+    private var reader: WireReader?
+    private var descriptors: [Int32] = []
+
+    public init(address: String, helper: String) {
+        self.address = address
+        self.helper = helper
+        name = RemoteAddress.withoutPassword(address)
+    }
+
+    deinit { close() }
+
+    public func begin(node: String) throws(TaskServiceError) {
+        try start()
+        try send(["open", address, node])
+        _ = try expectOK()
+    }
+
+    public func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange] {
+        try send(["pull", String(seq)])
+        var changes: [SyncChange] = []
+        while true {
+            let line = try receive()
+            switch line.first {
+            case "end":
+                return changes
+            case "change" where line.count == 8:
+                guard let seq = Int64(line[1]), let clock = Int64(line[5]) else { throw failed("the remote sent an unreadable change: \(line[1]) \(line[5])") }
+                let fields: [String: SyncValue]
+                do {
+                    fields = try SyncFieldsJSON.decode(line[7])
+                } catch {
+                    throw failed("the remote sent a change whose fields are unreadable (\(error))")
+                }
+                changes.append(SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: fields, seq: seq))
+            default:
+                throw try failure(line)
+            }
+        }
+    }
+
+    public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
+        guard let writer else { throw failed("not connected") }
+        for change in changes {
+            let line = ["push", change.id, change.node, change.origin, String(change.clock), change.task, SyncFieldsJSON.encode(change.fields)]
+            guard writer.send(line) else { throw helperGone() }
+        }
+        try send(["flush"])
+        _ = try expectOK()
+    }
+
+    public func commit() throws(TaskServiceError) -> Int64 {
+        try send(["commit"])
+        guard let last = Int64(try expectOK()) else { throw failed("the remote sent an unreadable sequence number") }
+        return last
+    }
+
+    public func close() {
+        for descriptor in descriptors { Glibc.close(descriptor) }
+        descriptors = []
+        writer = nil
+        reader = nil
+        if process > 0 {
+            var status: Int32 = 0
+            while waitpid(process, &status, 0) == -1 && errno == EINTR {}
+            process = 0
+        }
+    }
+
+    // MARK: - The helper
+
+    private func start() throws(TaskServiceError) {
+        var toHelper: [Int32] = [0, 0], fromHelper: [Int32] = [0, 0]
+        guard pipe(&toHelper) == 0, pipe(&fromHelper) == 0 else { throw failed("cannot make a pipe: \(String(cString: strerror(errno)))") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toHelper[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromHelper[1], 1)
+        for descriptor in toHelper + fromHelper { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
+        defer { free(argv[0]) }
+        var pid: pid_t = 0
+        let status = helper.contains("/")
+            ? posix_spawn(&pid, helper, &actions, nil, &argv, environ)
+            : posix_spawnp(&pid, helper, &actions, nil, &argv, environ)
+        Glibc.close(toHelper[0])
+        Glibc.close(fromHelper[1])
+        guard status == 0 else {
+            Glibc.close(toHelper[1])
+            Glibc.close(fromHelper[0])
+            throw TaskServiceError.remote(.helperMissing("cannot run \(helper): \(String(cString: strerror(status)))"), remote: name)
+        }
+        process = pid
+        descriptors = [toHelper[1], fromHelper[0]]
+        writer = WireWriter(descriptor: toHelper[1])
+        reader = WireReader(descriptor: fromHelper[0])
+    }
+
+    private func send(_ fields: [String]) throws(TaskServiceError) {
+        guard let writer, writer.send(fields), writer.flush() else { throw helperGone() }
+    }
+
+    private func receive() throws(TaskServiceError) -> [String] {
+        guard let line = reader?.readLine() else { throw helperGone() }
+        return WireLine.decode(line)
+    }
+
+    /// The text after `ok`, or the failure the helper reported.
+    private func expectOK() throws(TaskServiceError) -> String {
+        let line = try receive()
+        if line.first == "ok" { return line.count > 1 ? line[1] : "" }
+        throw try failure(line)
+    }
+
+    private func failure(_ line: [String]) throws(TaskServiceError) -> TaskServiceError {
+        guard line.first == "error", line.count >= 3 else { return failed("the helper said: \(line.joined(separator: " "))") }
+        // libpq's messages span lines ("…failed: Connection refused\n\tIs the server running…").
+        let message = line[2].split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == " " }).joined(separator: " ")
+        switch line[1] {
+        case "address": return .remote(.badAddress(message), remote: name)
+        case "unreachable": return .remote(.unreachable(message), remote: name)
+        case "login": return .remote(.loginRefused(message), remote: name)
+        case "denied": return .remote(.permissionDenied(message), remote: name)
+        case "newer":
+            let numbers = message.split(separator: " ").compactMap { Int($0) }
+            return .remote(.newerSchema(found: numbers.first ?? 0, supported: numbers.last ?? 0), remote: name)
+        default: return failed(message)
+        }
+    }
+
+    private func failed(_ reason: String) -> TaskServiceError { .remote(.failed(reason), remote: name) }
+
+    /// The helper ended without a word: it was killed, or could not start (a missing library).
+    private func helperGone() -> TaskServiceError {
+        failed("the helper tasks-postgres ended unexpectedly")
+    }
+}
+
+/// Makes `PostgresRemote`s, finding the helper beside the running program, else on PATH.
+public struct PostgresRemoteMaker: SyncRemoteMaker {
+    private let helper: String
+
+    public init(helper: String? = nil) {
+        self.helper = helper ?? Self.helperBesideProgram() ?? "tasks-postgres"
+    }
+
+    public func remote(url: String) throws(TaskServiceError) -> any SyncRemote {
+        guard RemoteAddress.looksValid(url) else {
+            throw TaskServiceError.remote(.badAddress("expected postgresql://… or key=value words"), remote: RemoteAddress.withoutPassword(url))
+        }
+        return PostgresRemote(address: url, helper: helper)
+    }
+
+    /// `tasks-postgres` in the running program's folder, when it is there.
+    static func helperBesideProgram() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        let path = String(executable[..<slash]) + "/tasks-postgres"
+        return access(path, X_OK) == 0 ? path : nil
+    }
+}

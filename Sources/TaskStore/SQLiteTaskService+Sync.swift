@@ -1,0 +1,233 @@
+import ReactorCore
+import SQLiteDB
+import TaskModel
+
+/// `tasks sync`: what changed here since the last sync is the difference between the tasks and
+/// the base the last sync left (no log for every command to write); it is sent, the others'
+/// changes are received and merged field by field (`SyncMerge`), and applied here in one
+/// transaction with the history entry that records them — after the remote has kept what was
+/// sent, so that a sync failing anywhere leaves this file as it was and the next one carries
+/// on: the same changes get the same ids (derived from the machine, the task and the clock),
+/// which the remote keeps once.
+extension SQLiteTaskService: TaskSyncing {
+    public func sync(url: String?, remember: Bool, through maker: any SyncRemoteMaker) -> Observable<SyncReport> {
+        change { service in (try service.syncNow(url: url, remember: remember, maker: maker), []) }
+    }
+
+    struct SyncState {
+        var node: String
+        var remote: String?
+        var pulled: Int64
+        var clock: Int64
+        var synced: Int64
+    }
+
+    /// A change made here, with what a report names it by.
+    struct LocalChange: Equatable {
+        var change: SyncChange
+        var taskID: Int64
+        var title: String
+    }
+
+    /// Another process changed the tasks while the remote was asked: merge again.
+    private struct ChangedMeanwhile: Error {}
+
+    /// The columns that travel, in `SyncField.all`'s order.
+    static let syncedColumns = SyncField.all.joined(separator: ", ")
+
+    func syncNow(url: String?, remember: Bool, maker: any SyncRemoteMaker) throws -> SyncReport {
+        var state = try readSyncState()
+        guard let address = url ?? state.remote else { throw TaskServiceError.noRemote }
+        let remote = try maker.remote(url: address)
+        let origin = SystemClock.hostName()
+        for _ in 0..<3 {
+            let local = try db.read { try localChanges(state, origin: origin) }
+            try remote.begin(node: state.node)
+            defer { remote.close() }
+            let incoming = try remote.pull(after: state.pulled)
+            let merge = SyncMerge(local: local.map(\.change), incoming: incoming)
+            try remote.push(merge.pushes)
+            let last = try remote.commit()
+            do {
+                return try apply(merge, local: local, state: &state, last: last, incoming: incoming,
+                                 remember: remember ? remote.name : nil, origin: origin)
+            } catch is ChangedMeanwhile {
+                continue
+            }
+        }
+        throw TaskServiceError.locked(path: path)
+    }
+
+    func readSyncState() throws -> SyncState {
+        let rows = try db.query("SELECT node, remote, pulled, clock, synced FROM sync_state WHERE id = 1") { row in
+            SyncState(node: row.string(0), remote: row.optionalString(1), pulled: row.int64(2), clock: row.int64(3), synced: row.int64(4))
+        }
+        guard let state = rows.first else { throw TaskServiceError.unexpected("the file's sync state is missing") }
+        return state
+    }
+
+    /// What changed here since the last sync: tasks new or different from their base, and
+    /// base rows whose task is gone; each stamped with the next clock after the last sync's.
+    func localChanges(_ state: SyncState, origin: String) throws -> [LocalChange] {
+        let fields = SyncField.all
+        let differs = fields.map { "t.\($0) IS NOT b.\($0)" }.joined(separator: " OR ")
+        let taskColumns = fields.map { "t.\($0)" }.joined(separator: ", ")
+        let baseColumns = fields.map { "b.\($0)" }.joined(separator: ", ")
+        var clock = state.clock
+        var changes: [LocalChange] = []
+        func stamp(task: String, wall: Int64, fields: [String: SyncValue]) -> SyncChange {
+            clock = HybridClock.next(after: clock, wallMilliseconds: wall)
+            return SyncChange(id: UUIDText.derived(from: "\(state.node) \(task) \(clock)"), node: state.node, origin: origin,
+                              clock: clock, task: task, fields: fields)
+        }
+        let count = Int32(fields.count)
+        _ = try db.query("""
+            SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
+            FROM task t LEFT JOIN sync_base b ON b.uuid = t.uuid
+            WHERE b.uuid IS NULL OR \(differs) ORDER BY t.modified, t.uuid
+            """) { row in
+            let isNew = row.int64(4) != 0
+            var changed: [String: SyncValue] = [:]
+            for (index, field) in fields.enumerated() {
+                let now = row.value(5 + Int32(index)), base = row.value(5 + count + Int32(index))
+                if isNew || now != base { changed[field] = SyncValue(now) }
+            }
+            let uuid = row.string(1)
+            changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
+        }
+        _ = try db.query("""
+            SELECT b.uuid, b.title FROM sync_base b WHERE NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid) ORDER BY b.uuid
+            """) { row in
+            let uuid = row.string(0)
+            let change = stamp(task: uuid, wall: state.synced, fields: [SyncField.deleted: .integer(1)])
+            changes.append(LocalChange(change: change, taskID: 0, title: row.optionalString(1) ?? ""))
+        }
+        return changes
+    }
+
+    /// Applies what was received, in one transaction with its history entry; the base becomes
+    /// what was merged. Throws `ChangedMeanwhile` when the tasks changed since `local` was read.
+    private func apply(_ merge: SyncMerge, local: [LocalChange], state: inout SyncState, last: Int64, incoming: [SyncChange],
+                       remember: String?, origin: String) throws -> SyncReport {
+        try db.write {
+            guard try localChanges(state, origin: origin) == local else { throw ChangedMeanwhile() }
+            var report = SyncReport()
+            report.pushed = merge.pushes.count
+            report.pulled = incoming.count
+            let time = now()
+            let entry = EntryRecorder(db: db, kind: .command, command: commandText, time: time)
+            var bottoms: [String: Int64] = [:]
+            var touched = Set(local.map(\.change.task))
+            var created: [Int64] = []
+            for task in merge.incoming {
+                touched.insert(task.task)
+                if let id = try applyIncoming(task, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
+            }
+            // The tasks made here, recorded as runs of ids (one row for a run, as `add` does).
+            try entry.created(ids: created)
+            for conflict in merge.conflicts {
+                guard let (id, title) = try db.query("SELECT id, title FROM task WHERE uuid = ?", [conflict.task], row: { ($0.int64(0), $0.string(1)) }).first
+                else { continue }
+                report.conflicts.append(SyncConflict(taskID: id, title: title, field: conflict.field, kept: conflict.kept, keptFrom: conflict.keptFrom,
+                                                     replaced: conflict.replaced, replacedFrom: conflict.replacedFrom))
+                // The value that lost here never was in this file: the entry records it as
+                // replaced by the one kept, so that undoing the sync puts it back.
+                if conflict.keptLocal, let field = TaskField(rawValue: conflict.field) {
+                    try entry.changed(taskID: id, uuid: conflict.task, fields: [(field, conflict.replaced.sqliteValue, conflict.kept.sqliteValue)])
+                }
+            }
+            for task in touched.sorted() {
+                try db.run("DELETE FROM sync_base WHERE uuid = ?", task)
+                try db.run("INSERT INTO sync_base (uuid, \(Self.syncedColumns)) SELECT uuid, \(Self.syncedColumns) FROM task WHERE uuid = ?", task)
+            }
+            let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
+            try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
+                       last, clock, time.millisecondsSince1970, remember)
+            try entry.finish(summary: Self.summary(of: report))
+            if let id = entry.id { noteOwn(id) }
+            report.entry = entry.id
+            return report
+        }
+    }
+
+    /// Makes, changes or deletes the task `incoming` names, recording it into `entry`; the id of
+    /// a task it made (for the caller to record).
+    private func applyIncoming(_ incoming: SyncMerge.Incoming, entry: EntryRecorder, time: Timestamp,
+                               bottoms: inout [String: Int64], report: inout SyncReport) throws -> Int64? {
+        let current = try db.query("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?", [incoming.task]) { TaskColumn.decode($0) }.first
+        if incoming.isDeleted {
+            guard let current else { return nil }
+            try entry.delete(run: current.id...current.id, uuid: current.uuid)
+            report.deleted += 1
+            return nil
+        }
+        let fields = incoming.applied
+        if let current {
+            var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
+            for field in TaskField.allCases {
+                guard let value = fields[field.rawValue]?.sqliteValue else { continue }
+                let before = TaskColumn(field).value(of: current)
+                if before != value { assignments.append((field, before, value)) }
+            }
+            // The creation time is no field of the history: set without an entry of its own
+            // (two machines that made the same next occurrence agree on one).
+            if case .integer(let created)? = fields[SyncField.created], created != current.created.millisecondsSince1970 {
+                try db.run("UPDATE task SET created = ? WHERE id = ?", created, current.id)
+            }
+            if assignments.isEmpty { return nil }
+            for (field, _, value) in assignments {
+                try db.run("UPDATE task SET \(TaskColumn(field)) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, current.id)
+            }
+            try entry.changed(taskID: current.id, uuid: current.uuid, fields: assignments)
+            report.changed += 1
+            return nil
+        }
+        // Not here: deleted here since the last sync (the delete wins), or new.
+        if try db.scalar("SELECT 1 FROM sync_base WHERE uuid = ?", incoming.task) != nil { return nil }
+        guard case .text(let title)? = fields["title"] else { return nil }
+        let list: String
+        if case .text(let name)? = fields["list"] { list = name } else { list = "Inbox" }
+        let position: Int64
+        if case .integer(let value)? = fields["position"] {
+            position = value
+        } else {
+            position = try bottoms[list].map { $0 + Self.positionGap } ?? bottomPosition(of: list)
+            bottoms[list] = position
+        }
+        var values: [String: SQLiteValue] = ["notes": .text(""), "done": .integer(0), "tags": .text(""), "created": .integer(time.millisecondsSince1970)]
+        for (field, value) in fields { values[field] = value.sqliteValue }
+        values["title"] = .text(title)
+        values["list"] = .text(list)
+        values["position"] = .integer(position)
+        let columns = SyncField.all
+        try db.run("INSERT INTO task (uuid, modified, \(columns.joined(separator: ", "))) VALUES (?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))",
+                   arguments: [incoming.task, time.millisecondsSince1970] + columns.map { values[$0] ?? .null })
+        report.created += 1
+        return db.lastInsertRowID
+    }
+
+    static func summary(of report: SyncReport) -> String {
+        var parts = ["sent \(report.pushed)", "received \(report.pulled)"]
+        if !report.conflicts.isEmpty { parts.append("\(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s")") }
+        return "synced: " + parts.joined(separator: ", ")
+    }
+}
+
+extension SyncValue {
+    init(_ value: SQLiteValue) {
+        switch value {
+        case .null, .blob: self = .null
+        case .integer(let number): self = .integer(number)
+        case .real(let number): self = .integer(Int64(number))
+        case .text(let text): self = .text(text)
+        }
+    }
+
+    var sqliteValue: SQLiteValue {
+        switch self {
+        case .null: return .null
+        case .integer(let number): return .integer(number)
+        case .text(let text): return .text(text)
+        }
+    }
+}

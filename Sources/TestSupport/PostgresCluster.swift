@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster for the tests that need a real server, made by Debian's
+/// `pg_virtualenv` (postgresql-common; it works as root too) and dropped when the test process
+/// ends: the wrapper script lives as long as the test process does.
+public final class PostgresCluster: @unchecked Sendable {
+    /// `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`: libpq's defaults for the cluster.
+    public let environment: [String: String]
+    /// `export PGHOST=… …;`: the same for a shell script.
+    public var exports: String {
+        environment.sorted { $0.key < $1.key }.map { "export \($0.key)='\($0.value)';" }.joined(separator: " ")
+    }
+    private let folder: TemporaryFolder
+    /// The write end of the pipe the cluster's script reads: open while this process lives.
+    private let keepAlive: Int32
+
+    /// The cluster, started by the first caller; `nil` when `pg_virtualenv` is not installed
+    /// or the cluster did not start within a minute.
+    public static let shared: PostgresCluster? = PostgresCluster()
+
+    private init?() {
+        guard access("/usr/bin/pg_virtualenv", X_OK) == 0 else { return nil }
+        folder = TemporaryFolder()
+        let info = folder.file("environment")
+        let log = folder.file("log")
+        // The script's stdin is a pipe whose other end only this process holds (close-on-exec,
+        // never written): when the test process ends, however it ends, `cat` sees the end of
+        // its input and pg_virtualenv drops the cluster.
+        let script = """
+            exec > '\(log)' 2>&1
+            pg_virtualenv -o fsync=off sh -c 'env | grep "^PG" > "\(info).part" && mv "\(info).part" "\(info)"; exec cat > /dev/null'
+            """
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        keepAlive = ends[1]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        var pid: pid_t = 0
+        let words: [String] = ["/bin/sh", "-c", script]
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else { return nil }
+        close(ends[0])
+        for _ in 0..<600 {
+            if access(info, R_OK) == 0 { break }
+            usleep(100_000)
+        }
+        guard access(info, R_OK) == 0 else { return nil }
+        var environment: [String: String] = [:]
+        for line in String(decoding: readBytes(info), as: UTF8.self).split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        self.environment = environment
+    }
+
+    /// Runs SQL as the cluster's superuser with `psql`; its output, or `nil` on failure.
+    @discardableResult
+    public func psql(_ sql: String, database: String? = nil) -> String? {
+        let scratch = TemporaryFolder()
+        let target = database.map { "-d '\($0)'" } ?? ""
+        let result = runShell("\(exports) psql -X -q -At -v ON_ERROR_STOP=1 \(target) <<'SQL'\n\(sql)\nSQL", in: scratch)
+        return result.status == 0 ? result.stdout : nil
+    }
+
+    /// A new, empty database on the cluster, and its URL (`postgresql://…`), with the password
+    /// left to `PGPASSWORD` unless `withPassword`.
+    public func makeDatabase(_ name: String, withPassword: Bool = false) -> String? {
+        guard psql("DROP DATABASE IF EXISTS \(name); CREATE DATABASE \(name);") != nil else { return nil }
+        let user = environment["PGUSER"] ?? "postgres"
+        let password = withPassword ? ":" + (environment["PGPASSWORD"] ?? "") : ""
+        return "postgresql://\(user)\(password)@\(environment["PGHOST"] ?? "localhost"):\(environment["PGPORT"] ?? "5432")/\(name)"
+    }
+}

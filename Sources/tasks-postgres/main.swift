@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CLibPQ
+import SyncWire
+
+// `tasks-postgres`: the remote helper `tasks sync` runs to talk to PostgreSQL, as git runs its
+// remote helpers. It alone links libpq (and, through it, TLS, Kerberos and LDAP libraries), so
+// `tasks` itself stays one static executable that starts in a millisecond. It speaks the
+// lines of `SyncWire` on stdin and stdout, holds one transaction from `open` to `commit`, and
+// sends every value as a parameter: nothing a user wrote is ever spliced into SQL.
+
+signal(SIGPIPE, SIG_IGN)
+Helper().run()
+
+/// `strings` as C strings for the length of `body`.
+func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    let copies = strings.map { strdup($0) }
+    defer { for copy in copies { free(copy) } }
+    return body(copies.map { copy in copy.map { UnsafePointer($0) } })
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = Substring(self)
+        while let last = text.last, last == "\n" || last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}
+
+final class Helper {
+    let input = WireReader(descriptor: 0)
+    let output = WireWriter(descriptor: 1)
+    /// The remote schema this helper makes and understands.
+    let schemaVersion = 1
+    /// The key of the advisory lock that makes syncs take turns (so the sequence is the commit order).
+    let lockKey = "7166488390537921"
+    var connection: OpaquePointer?
+    /// Changes received but not yet stored, as the elements of a JSON array.
+    var pending: [String] = []
+    var stored = 0
+    var node = ""
+
+    func run() {
+        while let line = input.readLine() {
+            let fields = WireLine.decode(line)
+            switch (fields.first, fields.count) {
+            case ("open", 3):
+                node = fields[2]
+                open(fields[1])
+            case ("pull", 2):
+                pull(after: fields[1])
+            case ("push", 7):
+                guard Int64(fields[4]) != nil else { fail("failed", "a change's clock is not a number: \(fields[4])") }
+                pending.append("{\"id\":\(WireLine.jsonString(fields[1])),\"node\":\(WireLine.jsonString(fields[2])),"
+                    + "\"origin\":\(WireLine.jsonString(fields[3])),\"hlc\":\(fields[4]),\"task\":\(WireLine.jsonString(fields[5])),\"fields\":\(fields[6])}")
+                if pending.count >= 2000 { store() }
+            case ("flush", 1):
+                store()
+                reply(["ok", String(stored)])
+            case ("commit", 1):
+                store()
+                let last = execute("SELECT coalesce(max(seq), 0) FROM tasks_change").first?.first.flatMap { $0 } ?? "0"
+                execute("COMMIT")
+                reply(["ok", last])
+            default:
+                fail("failed", "the helper does not understand: \(fields.first ?? "")")
+            }
+        }
+        if let connection { PQfinish(connection) }
+    }
+
+    func reply(_ fields: [String]) {
+        _ = output.send(fields)
+        output.flush()
+    }
+
+    func fail(_ kind: String, _ message: String) -> Never {
+        reply(["error", kind, message.trimmingTrailingNewlines()])
+        if let connection { PQfinish(connection) }
+        exit(1)
+    }
+
+    /// The kind of a failed statement: a missing right is `denied`, anything else `failed`.
+    func failStatement(_ result: OpaquePointer?) -> Never {
+        let state = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map { String(cString: $0) } ?? ""
+        var message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
+        if message.isEmpty { message = connection.map { String(cString: PQerrorMessage($0)) } ?? "no connection" }
+        fail(state == "42501" ? "denied" : "failed", message)
+    }
+
+    /// Runs `sql` with text parameters; fails the exchange unless it succeeded.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [String] = []) -> [[String?]] {
+        withCStrings(parameters) { values in
+            let result = PQexecParams(connection, sql, Int32(parameters.count), nil, values, nil, nil, 0)
+            defer { PQclear(result) }
+            let status = PQresultStatus(result)
+            guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { failStatement(result) }
+            return rows(of: result)
+        }
+    }
+
+    func rows(of result: OpaquePointer?) -> [[String?]] {
+        var rows: [[String?]] = []
+        for row in 0..<PQntuples(result) {
+            rows.append((0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            })
+        }
+        return rows
+    }
+
+    /// Connects to `url` (a URI or `key=value` words; libpq reads passwords from ~/.pgpass and
+    /// PGPASSWORD as psql does), begins the transaction, takes the lock, and makes or checks
+    /// the schema.
+    func open(_ url: String) {
+        connection = withCStrings(["dbname", "application_name", "connect_timeout"]) { keywords in
+            withCStrings([url, "tasks", "10"]) { values in
+                PQconnectdbParams(keywords + [nil], values + [nil], 1)
+            }
+        }
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            fail(kindOfConnectionFailure(message), message)
+        }
+        execute("BEGIN")
+        execute("SET LOCAL lock_timeout = '60s'")
+        execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
+        let exists = execute("SELECT to_regclass('tasks_schema') IS NOT NULL")
+        if exists.first?.first == "f" {
+            execute("CREATE TABLE tasks_schema (version integer NOT NULL)")
+            execute("INSERT INTO tasks_schema (version) VALUES ($1::integer)", [String(schemaVersion)])
+            execute("""
+                CREATE TABLE tasks_change (
+                    seq    bigserial   PRIMARY KEY,
+                    id     text        NOT NULL UNIQUE,
+                    node   text        NOT NULL,
+                    origin text        NOT NULL,
+                    hlc    bigint      NOT NULL,
+                    task   text        NOT NULL,
+                    fields jsonb       NOT NULL,
+                    pushed timestamptz NOT NULL DEFAULT now()
+                )
+                """)
+            execute("CREATE INDEX tasks_change_by_task ON tasks_change (task)")
+        }
+        let found = Int(execute("SELECT max(version) FROM tasks_schema").first?.first.flatMap { $0 } ?? "") ?? 0
+        if found > schemaVersion { fail("newer", "\(found) \(schemaVersion)") }
+        reply(["ok", String(found)])
+    }
+
+    /// `login` when the server answered and refused who we are; `address` when libpq could
+    /// not read the address; else `unreachable`.
+    func kindOfConnectionFailure(_ message: String) -> String {
+        let lower = message.lowercased()
+        if lower.contains("authentication failed") || lower.contains("no password supplied") || lower.contains("does not exist")
+            || lower.contains("no pg_hba.conf entry") || lower.contains("permission denied for database") {
+            return "login"
+        }
+        if lower.contains("invalid uri") || lower.contains("invalid connection option") || lower.contains("missing \"=\"")
+            || lower.contains("invalid percent-encoded") || lower.contains("unterminated quoted string") || lower.contains("invalid integer value") {
+            return "address"
+        }
+        return "unreachable"
+    }
+
+    /// Sends every change after `after` from other nodes, a row at a time (constant memory).
+    func pull(after: String) {
+        let sql = "SELECT seq, id, node, origin, hlc, task, fields::text FROM tasks_change WHERE seq > $1::bigint AND node <> $2 ORDER BY seq"
+        let sent = withCStrings([after, node]) { values in PQsendQueryParams(connection, sql, 2, nil, values, nil, nil, 0) }
+        guard sent == 1 else { failStatement(nil) }
+        PQsetSingleRowMode(connection)
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_SINGLE_TUPLE:
+                let row = rows(of: result).first?.map { $0 ?? "" } ?? []
+                guard output.send(["change"] + row) else { exit(1) }
+            case PGRES_TUPLES_OK, PGRES_COMMAND_OK:
+                break
+            default:
+                failStatement(result)
+            }
+        }
+        reply(["end"])
+    }
+
+    /// Stores the pending changes in one statement; a change whose id is there is skipped.
+    func store() {
+        guard !pending.isEmpty else { return }
+        let array = "[" + pending.joined(separator: ",") + "]"
+        execute("""
+            INSERT INTO tasks_change (id, node, origin, hlc, task, fields)
+            SELECT id, node, origin, hlc, task, fields
+            FROM jsonb_to_recordset($1::jsonb) AS x(id text, node text, origin text, hlc bigint, task text, fields jsonb)
+            ON CONFLICT (id) DO NOTHING
+            """, [array])
+        stored += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,157 @@
+import TestSupport
+import Testing
+
+/// `tasks sync` against a real PostgreSQL server (a throwaway cluster made by `pg_virtualenv`),
+/// run as a user runs it: the built binary and its helper, several database files standing for
+/// several machines, in shell scripts. One database on the cluster per test.
+@Suite("tasks sync through a real PostgreSQL", .serialized,
+       .enabled(if: tasksBinary != nil && executableBesideTests("tasks-postgres") != nil, "needs tasks and tasks-postgres beside the tests"))
+struct SyncPostgresTests {
+    /// The cluster, or a recorded failure: CI installs postgresql and postgresql-common.
+    func cluster() throws -> PostgresCluster {
+        try #require(PostgresCluster.shared, "pg_virtualenv (postgresql-common, postgresql) is needed: scripts/install-deps installs it")
+    }
+
+    /// Runs `script` with the cluster's PG* variables, `$URL` naming `database` (no password in
+    /// it: libpq takes PGPASSWORD), and `A`, `B`, `C` three machines' files.
+    func sync(_ script: String, database: String, in folder: TemporaryFolder) throws -> ShellResult {
+        let cluster = try cluster()
+        let url = try #require(cluster.makeDatabase(database))
+        return try tasksShell("""
+            \(cluster.exports) export URL='\(url)'
+            A='--db \(folder.file("a.db"))'; B='--db \(folder.file("b.db"))'; C='--db \(folder.file("c.db"))'
+            \(script)
+            """, in: folder)
+    }
+
+    @Test func twoMachinesShareTasksByUUIDAndMergeFieldByField() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Buy milk' 'Call mum' 'Pay rent' -q
+            tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            # different fields: both kept
+            tasks $A edit 1 --title 'Buy oat milk' && tasks $B edit 1 --due 2026-12-24 --tag shop
+            # the same field: the later change (B's) kept everywhere, the conflict reported
+            tasks $A edit 2 --title 'Call mum (A)'; sleep 0.01; tasks $B edit 2 --title 'Call mum (B)'
+            tasks $B done 3
+            tasks $A sync && tasks $B sync 2> b-conflicts.txt && tasks $A sync || exit 9
+            echo '--- A'; tasks $A list --all --format tsv
+            echo '--- B'; tasks $B list --all --format tsv
+            echo '--- conflicts'; cat b-conflicts.txt
+            # a delete travels; ids are each machine's own, uuids the same
+            tasks $B delete 3 -q && tasks $B sync && tasks $A sync || exit 9
+            echo '--- after delete'; tasks $A list --all --format tsv | cut -f4
+            tasks $A export | grep -o '"uuid":"[^"]*"' | sort > a-uuids; tasks $B export | grep -o '"uuid":"[^"]*"' | sort > b-uuids
+            cmp a-uuids b-uuids && echo same-uuids
+            """, database: "two_machines", in: folder)
+        #expect(result.status == 0, "\(result)")
+        let sections = result.stdout.split(separator: "--- ", omittingEmptySubsequences: false).map(String.init)
+        #expect(sections.count == 5, "\(result)")
+        guard sections.count == 5 else { return }
+        let expected = """
+            1\tfalse\tInbox\tBuy oat milk\t2026-12-24\t\tshop
+            2\tfalse\tInbox\tCall mum (B)\t\t\t
+            3\ttrue\tInbox\tPay rent\t\t\t
+
+            """
+        #expect(sections[1] == "A\n" + expected)
+        #expect(sections[2] == "B\n" + expected)
+        #expect(sections[3].contains("1 conflict") && sections[3].contains("task 2 title: kept \"Call mum (B)\""), "\(sections[3])")
+        #expect(sections[4] == "after delete\nBuy oat milk\nCall mum (B)\nsame-uuids\n")
+    }
+
+    @Test func threeMachinesARepeatingOccurrenceAndTenThousandTasksEachWay() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Water plants' --every 1w --due 2027-01-04 -q
+            for m in "$A" "$B" "$C"; do tasks $m sync --remote "$URL" || exit 9; done
+            # one occurrence completed on two machines: one next occurrence
+            tasks $A done 1 -q; tasks $B done 1 -q
+            seq 1 10000 | sed 's/^/from A /' | tasks $A add - -q
+            seq 1 10000 | sed 's/^/from C /' | tasks $C add - -q
+            for round in 1 2; do for m in "$A" "$B" "$C"; do tasks $m sync || exit 9; done; done
+            for m in "$A" "$B" "$C"; do
+                tasks $m list --all --format tsv | cut -f2,4 | sort | md5sum
+                tasks $m list --all --format tsv | wc -l
+                tasks $m list --format tsv --search 'Water' | wc -l
+            done
+            """, database: "three_machines", in: folder)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 9, "\(result)")
+        guard lines.count == 9 else { return }
+        #expect(lines[0] == lines[3] && lines[0] == lines[6], "the same tasks on every machine")
+        #expect(lines[1] == "20002" && lines[4] == "20002" && lines[7] == "20002", "20,000 added, the done occurrence and one next")
+        #expect(lines[2] == "1" && lines[5] == "1" && lines[8] == "1", "one pending occurrence")
+    }
+
+    /// Unreachable, refused, without rights, newer schema, the server gone halfway: status 1, a
+    /// message saying where it failed, the file as it was; the next sync converges.
+    @Test func failuresChangeNothingHereAndTheNextSyncConverges() throws {
+        let folder = TemporaryFolder()
+        let cluster = try cluster()
+        _ = cluster.psql("DROP ROLE IF EXISTS onlooker; CREATE ROLE onlooker LOGIN PASSWORD 'onlooker-secret'")
+        let result = try sync("""
+            HOSTPORT="$PGHOST:$PGPORT"
+            tasks $B add 'from B' -q && tasks $B sync --remote "$URL" || exit 9
+            tasks $A add 'one' 'two' -q
+            snapshot() { sqlite3 "$1" .dump | grep -v sync_state; }
+            snapshot a.db > before.sql
+            check() { snapshot a.db | cmp -s - before.sql && echo "$1: status $2, unchanged" || echo "$1: status $2, CHANGED"; }
+            tasks $A sync --remote "postgresql://$PGUSER@localhost:1/x" 2> e1; check unreachable $?
+            tasks $A sync --remote "postgresql://$PGUSER:wrong-password@$HOSTPORT/two" 2> e2; check refused $?
+            PGPASSWORD=onlooker-secret tasks $A sync --remote "postgresql://onlooker@$HOSTPORT/${URL##*/}" 2> e3; check denied $?
+            psql -qc 'UPDATE tasks_schema SET version = 99' "${URL##*/}" && tasks $A sync --remote "$URL" 2> e4; check newer $?
+            psql -qc 'UPDATE tasks_schema SET version = 1' "${URL##*/}"
+            # the server stopped while the sync waits for the remote's lock
+            (psql -qAt -c 'SELECT pg_advisory_lock(7166488390537921)' -c 'SELECT pg_sleep(3)' "${URL##*/}" > /dev/null 2>&1 &)
+            sleep 0.5
+            tasks $A sync --remote "$URL" 2> e5 & SYNC=$!
+            sleep 0.7
+            pg_ctlcluster "$PGVERSION" regress stop -m fast
+            wait $SYNC; check stopped $?
+            pg_ctlcluster "$PGVERSION" regress start
+            tasks $A sync --remote "$URL" && tasks $B sync && tasks $A sync || exit 9
+            echo converged: $(tasks $A list --format tsv | cut -f4 | sort | tr '\\n' ,) $(tasks $B list --format tsv | cut -f4 | sort | tr '\\n' ,)
+            psql -Atc 'SELECT count(*), count(DISTINCT id) FROM tasks_change' "${URL##*/}"
+            cat e1 e2 e3 e4 e5
+            """, database: "faults", in: folder)
+        #expect(result.status == 0, "\(result)")
+        for fault in ["unreachable", "refused", "denied", "newer", "stopped"] {
+            #expect(result.stdout.contains("\(fault): status 1, unchanged"), "\(fault)\n\(result)")
+        }
+        #expect(result.stdout.contains("converged: from B,one,two, from B,one,two,"), "\(result)")
+        #expect(result.stdout.contains("\n3|3\n"), "three changes, none twice\n\(result)")
+        #expect(result.stdout.contains("cannot reach the remote"))
+        #expect(result.stdout.contains("refused the login"))
+        #expect(result.stdout.contains("refused access to the tasks tables"))
+        #expect(result.stdout.contains("set up by a newer tasks (remote schema 99"))
+        #expect(result.stdout.contains("failed halfway"))
+        #expect(!result.stdout.contains("wrong-password") && !result.stdout.contains("onlooker-secret"), "no password printed")
+    }
+
+    /// A password given in the URL is used, never stored or printed; every value is a parameter.
+    @Test func aPasswordInTheURLIsNeverStoredAndValuesAreNeverSplicedIntoSQL() throws {
+        let folder = TemporaryFolder()
+        let cluster = try cluster()
+        let password = try #require(cluster.environment["PGPASSWORD"])
+        let result = try sync("""
+            WITH_PASSWORD="postgresql://$PGUSER:$PGPASSWORD@$PGHOST:$PGPORT/${URL##*/}"
+            unset PGPASSWORD
+            tasks $A add "Robert'); DROP TABLE tasks_change; --" --notes 'tab\there "quotes" \\\\ back' -q
+            tasks $A sync --remote "$WITH_PASSWORD" -f json > out.txt 2>&1 || exit 9
+            sqlite3 a.db 'SELECT remote FROM sync_state'
+            cat a.db a.db-wal 2>/dev/null | grep -c -a '\(password)'
+            grep -c '\(password)' out.txt
+            export PGPASSWORD='\(password)'
+            tasks $B sync --remote "$URL" && tasks $B show 1 --format json | grep -o '"title":"[^"]*"'
+            psql -Atc 'SELECT count(*) FROM tasks_change' "${URL##*/}"
+            """, database: "security", in: folder)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("postgresql://postgres@") == true && lines.first?.contains(password) == false, "\(result)")
+        #expect(lines.dropFirst().prefix(2) == ["0", "0"], "the password is in neither the file nor the output\n\(result)")
+        #expect(result.stdout.contains("\"title\":\"Robert'); DROP TABLE tasks_change; --\""), "\(result)")
+        #expect(lines.last == "1")
+    }
+}

@@ -1,0 +1,63 @@
+import SyncWire
+import TaskInterchange
+import TaskModel
+import TaskRemote
+import Testing
+
+@Suite("sync: the helper's lines, the fields' JSON, addresses without passwords")
+struct SyncWireTests {
+    @Test func linesRoundTripEveryByteThatMatters() {
+        let fields = ["push", "tab\there", "new\nline", "back\\slash", "cr\r", "", "한국어 🎉", "\\t literally"]
+        let line = WireLine.encode(fields)
+        #expect(!line.contains("\n") && line.split(separator: "\t", omittingEmptySubsequences: false).count == fields.count)
+        #expect(WireLine.decode(line) == fields)
+        #expect(WireLine.decode("a\\") == ["a\\"], "a lone backslash at the end stands for itself")
+        #expect(WireLine.decode("a\\qb") == ["a\\qb"])
+    }
+
+    @Test func fieldsRoundTripThroughJSONAsPostgreSQLPrintsThem() throws {
+        let fields: [String: SyncValue] = ["title": .text("Buy \"milk\"\n🥛"), "done": .integer(1), "due": .null, "position": .integer(-65536)]
+        #expect(try SyncFieldsJSON.decode(SyncFieldsJSON.encode(fields)) == fields)
+        // jsonb's text output: a space after each colon and comma.
+        #expect(try SyncFieldsJSON.decode(#"{"done": 1, "due": null, "title": "x"}"#) == ["done": .integer(1), "due": .null, "title": .text("x")])
+        for bad in ["", "[]", #"{"a": 1.5}"#, #"{"a": true}"#, #"{"a": 1} x"#, #"{"a": {"b": 1}}"#, "{"] {
+            #expect(throws: SyncFieldsError.self, "\(bad)") { try SyncFieldsJSON.decode(bad) }
+        }
+    }
+
+    @Test(arguments: [
+        ("postgresql://me:s3cret@db.example.com:5432/tasks", "postgresql://me@db.example.com:5432/tasks"),
+        ("postgres://me:p%40ss@host/tasks?sslmode=verify-full&password=x", "postgres://me@host/tasks?sslmode=verify-full"),
+        ("postgresql://me@host/tasks", "postgresql://me@host/tasks"),
+        ("postgresql://host/tasks", "postgresql://host/tasks"),
+        ("host=db dbname=tasks password=s3cret user=me", "host=db dbname=tasks user=me"),
+        ("host=db password='with space \\' quote' dbname=tasks", "host=db dbname=tasks"),
+        ("host=db PASSWORD = s3cret", "host=db"),
+    ])
+    func passwordsAreTakenOutOfAddresses(address: String, expected: String) {
+        #expect(RemoteAddress.withoutPassword(address) == expected)
+    }
+
+    @Test func theMergeSendsWinnersAndReportsSameFieldConflictsAlikeEverywhere() {
+        func change(_ node: String, _ clock: Int64, _ fields: [String: SyncValue]) -> SyncChange {
+            SyncChange(id: "\(node)\(clock)", node: node, origin: node, clock: clock, task: "t", fields: fields)
+        }
+        let mine = change("a", 20, ["title": .text("mine"), "notes": .text("n")])
+        let theirs = change("b", 10, ["title": .text("theirs"), "due": .text("2027-01-01")])
+        let merge = SyncMerge(local: [mine], incoming: [theirs])
+        #expect(merge.pushes.map(\.fields) == [["title": .text("mine"), "notes": .text("n")]])
+        #expect(merge.incoming.first?.applied == ["due": .text("2027-01-01")])
+        #expect(merge.conflicts.map(\.kept) == [.text("mine")] && merge.conflicts.first?.keptLocal == true)
+        // Seen from the other machine: the same winner.
+        let other = SyncMerge(local: [theirs], incoming: [mine])
+        #expect(other.pushes.map(\.fields) == [["due": .text("2027-01-01")]])
+        #expect(other.incoming.first?.applied == ["title": .text("mine"), "notes": .text("n")])
+        #expect(other.conflicts.map(\.kept) == [.text("mine")] && other.conflicts.first?.keptLocal == false)
+        // A tie on the clock goes to the greater node, on both sides.
+        let tie = SyncMerge(local: [change("a", 5, ["title": .text("a")])], incoming: [change("b", 5, ["title": .text("b")])])
+        #expect(tie.conflicts.first?.kept == .text("b"))
+        // A delete there wins over changes here: nothing is sent for the task.
+        let deleted = SyncMerge(local: [mine], incoming: [change("b", 1, ["deleted": .integer(1)])])
+        #expect(deleted.pushes.isEmpty && deleted.incoming.first?.isDeleted == true)
+    }
+}
