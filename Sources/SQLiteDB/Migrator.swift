@@ -58,12 +58,13 @@ public struct Migrator: Sendable {
         if version > migrations.count { throw NewerSchemaError(found: version, supported: migrations.count) }
         // Up to date: take no write lock, so that a read-only file can still be read.
         if version == migrations.count { return ran }
-        while true {
-            // Read the version inside the write lock: another process may have migrated first.
-            let done = try db.write { () -> Bool in
-                let version = try Migrator.version(of: db)
-                if version > migrations.count { throw NewerSchemaError(found: version, supported: migrations.count) }
-                if version == migrations.count { return true }
+        // Every pending migration in one transaction: a file is at its old version or the
+        // newest, never between (a failure or a power cut halfway leaves it as it was).
+        // The version is read inside the write lock: another process may have migrated first.
+        try db.write {
+            var version = try Migrator.version(of: db)
+            if version > migrations.count { throw NewerSchemaError(found: version, supported: migrations.count) }
+            while version < migrations.count {
                 let migration = migrations[version]
                 if version == 0 {
                     try db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
@@ -72,9 +73,9 @@ public struct Migrator: Sendable {
                 try db.run("INSERT INTO schema_migrations (name, applied_at) VALUES (?, unixepoch())", migration.name)
                 try db.execute("PRAGMA user_version = \(version + 1)")
                 ran.append(migration.name)
-                return false
+                version += 1
             }
-            if done { return ran }
         }
+        return ran
     }
 }

@@ -49,7 +49,8 @@ public final class SQLiteTaskService: TaskService {
         path: String,
         create: Bool = true,
         now: @escaping () -> Timestamp = SystemClock.now,
-        makeUUID: (() -> String)? = nil
+        makeUUID: (() -> String)? = nil,
+        vfs: String? = nil
     ) throws(TaskServiceError) {
         self.path = path
         self.now = now
@@ -58,7 +59,7 @@ public final class SQLiteTaskService: TaskService {
         events = PublishSubject<TaskEvent>()
         do {
             if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
-            db = try Connection(path: path, options: create ? [.create] : [])
+            db = try Connection(path: path, options: create ? [.create] : [], vfs: vfs)
             let migrator = Migrator(TaskSchema.migrations)
             try migrator.checkNotNewer(db)
             // WAL is a property of the file: set it once (and again after an interrupted bulk load).
@@ -67,7 +68,11 @@ public final class SQLiteTaskService: TaskService {
                     if try db.scalarString("PRAGMA journal_mode") != "wal" { try db.execute("PRAGMA journal_mode = WAL") }
                 }
             }
-            try db.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
+            // FULL: a commit syncs the WAL before it returns, so what a command says it did
+            // survives a power cut even when another connection (a screen, a reader) keeps the
+            // file open and no closing checkpoint syncs it. One fdatasync per command (see
+            // docs/reliability.md for the cost); the bulk load's rollback journal is synced too.
+            try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
             try migrator.migrate(db)
             try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
             lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
