@@ -83,7 +83,7 @@ let package = Package(
 
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
-                                                "TaskUI", "TerminalKit", "TaskRemote"]),
+                                                "TaskUI", "TerminalKit", "TaskRemote", "SyncWire"]),
         // One static executable (the Swift runtime, glibc and libsqlite3.a inside): no dynamic
         // loader at start-up, which is most of what a one-task command costs (1.2 ms against
         // 2.6 ms with only -static-stdlib). It needs no NSS, dlopen or locale data at run time.

@@ -1,4 +1,7 @@
 import CommandLineKit
+import SyncWire
+import TaskRemote
+import TerminalKit
 import TextFormats
 import TaskInterchange
 import TaskModel
@@ -38,6 +41,7 @@ public enum FuzzEntry {
         guard let selector = bytes.first else { return }
         let rest = Array(bytes.dropFirst())
         let text = String(decoding: rest, as: UTF8.self)
+        if selector >= 0xF0 { return newerInput(selector - 0xF0, rest, text) }
         switch selector % 8 {
         case 0:
             let lines = LineReader(input: .bytes(rest))
@@ -74,6 +78,45 @@ public enum FuzzEntry {
             TSV.append(text, to: &record)
             CSV.append(text, to: &record)
             JSONValue.appendString(text, to: &record)
+        }
+    }
+
+    /// The inputs added since issue 14, behind selectors 0xF0 and up (so that the kept corpus
+    /// keeps its meaning): undo and history arguments, repeat rules and waits, key streams
+    /// into `tasks ui`'s decoder, the sync helper's lines and fields, remote addresses.
+    static func newerInput(_ selector: UInt8, _ rest: [UInt8], _ text: String) {
+        switch selector % 5 {
+        case 0:
+            _ = try? IDParser.entry(text)
+            _ = try? IDParser.count(text)
+        case 1:
+            let today = CalendarDay(year: 2026, month: 1, day: 31) ?? .unixEpoch
+            for kind in [RepeatRule.Kind.every, .after] {
+                guard let rule = RepeatRule(kind, interval: text) else { continue }
+                var due: CalendarDay? = today
+                for _ in 0..<24 { due = rule.nextDue(after: due, anchor: today, doneOn: today) }
+                _ = rule.description
+            }
+            if let rule = RepeatRule(text) { _ = rule.description }
+            _ = DueDate.parse(text, today: today)
+        case 2:
+            var decoder = KeyDecoder()
+            for chunk in rest.split(separator: 0xFF, omittingEmptySubsequences: false) { _ = decoder.feed(chunk) }
+            _ = decoder.flush()
+        case 3:
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let fields = WireLine.decode(String(line))
+                #if FUZZING
+                precondition(WireLine.decode(WireLine.encode(fields)) == fields, "a wire line round trips")
+                #endif
+                _ = try? PostgresRemote.change(from: fields)
+                if let json = fields.last, let decoded = try? SyncFieldsJSON.decode(json) {
+                    _ = try? SyncFieldsJSON.decode(SyncFieldsJSON.encode(decoded))
+                }
+            }
+        default:
+            _ = RemoteAddress.withoutPassword(text)
+            _ = RemoteAddress.looksValid(text)
         }
     }
 }

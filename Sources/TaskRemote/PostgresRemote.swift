@@ -42,18 +42,25 @@ public final class PostgresRemote: SyncRemote {
             case "end":
                 return changes
             case "change" where line.count == 8:
-                guard let seq = Int64(line[1]), let clock = Int64(line[5]) else { throw failed("the remote sent an unreadable change: \(line[1]) \(line[5])") }
-                let fields: [String: SyncValue]
-                do {
-                    fields = try SyncFieldsJSON.decode(line[7])
-                } catch {
-                    throw failed("the remote sent a change whose fields are unreadable (\(error))")
-                }
-                changes.append(SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: fields, seq: seq))
+                changes.append(try Self.change(from: line, remote: name))
             default:
                 throw try failure(line)
             }
         }
+    }
+
+    /// The change a `change SEQ ID NODE ORIGIN CLOCK TASK FIELDS` line carries.
+    public static func change(from line: [String], remote: String = "") throws(TaskServiceError) -> SyncChange {
+        guard line.count == 8, line[0] == "change", let seq = Int64(line[1]), let clock = Int64(line[5]) else {
+            throw .remote(.failed("the remote sent an unreadable change"), remote: remote)
+        }
+        let fields: [String: SyncValue]
+        do {
+            fields = try SyncFieldsJSON.decode(line[7])
+        } catch {
+            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
+        }
+        return SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: fields, seq: seq)
     }
 
     public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
