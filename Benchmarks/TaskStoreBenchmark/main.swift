@@ -72,7 +72,8 @@ final class Raw {
         guard code == SQLITE_OK, let handle else { throw RawError(code: code, sql: "open \(path)") }
         db = handle
         sqlite3_busy_timeout(db, 10_000)
-        exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
+        // The service's own settings (synchronous = FULL since issue 18: a commit syncs the WAL).
+        exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
     }
 
     deinit {
@@ -343,10 +344,13 @@ do {
     }, raw: {
         _ = try? service.fetch(query).toBlocking().single()
     })
-    report("TaskListReactor: refresh (fetch, sections, state)", "100,000 tasks", service: reactorRefresh, floor: serviceRefresh)
+    // Since issue 19 the State holds the totals and a window of rows, not every task: the
+    // floor is still the fetch of every row (what a refresh cost before).
+    report("TaskListReactor: refresh (totals and the first window; floor: fetch every row)", "100,000 tasks", service: reactorRefresh, floor: serviceRefresh)
     subscription.dispose()
-    if shown != 10 || reactor.currentState.tasks.count != 100_000 {
-        log("unexpected reactor state: \(shown) sections, \(reactor.currentState.tasks.count) tasks")
+    let state = reactor.currentState
+    if shown < 1 || state.totals.count != 100_000 || state.totals.sections.count != 10 || state.window.rows.isEmpty {
+        log("unexpected reactor state: \(state.totals.count) tasks in \(state.totals.sections.count) sections, a window of \(state.window.rows.count)")
         exit(1)
     }
 }
