@@ -71,10 +71,10 @@ let package = Package(
         // `tasks sync`'s remote: the lines tasks and its helper speak (SyncWire), the helper
         // that alone links libpq (tasks-postgres: libpq cannot link statically, and tasks must
         // start without loading it), and the client tasks uses to run it (TaskRemote).
-        .target(name: "SyncWire"),
+        .target(name: "SyncWire", dependencies: ["TextFormats"]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire"]),
-        .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange"]),
+        .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire", "TextFormats"]),
+        .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange", "TextFormats"]),
 
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.

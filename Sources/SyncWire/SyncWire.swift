@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextFormats
 
 /// The lines `tasks sync` and its remote helper (`tasks-postgres`) exchange over a pipe, as git
 /// talks to its remote helpers: one message per line, fields separated by tabs, a tab, newline,
@@ -67,23 +68,10 @@ public enum WireLine {
         return fields
     }
 
-    /// `text` as a JSON string literal, quotes included.
+    /// `text` as a JSON string literal, quotes included (TextFormats' escaping).
     public static func jsonString(_ text: String) -> String {
-        var bytes: [UInt8] = [0x22]
-        for byte in text.utf8 {
-            switch byte {
-            case 0x22: bytes += [0x5C, 0x22]
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes += [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(0x22)
+        var bytes: [UInt8] = []
+        JSONValue.appendString(text, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -101,5 +101,5 @@ public enum SyncField {
     public static let all: [String] = TaskField.allCases.map(\.rawValue) + [created]
     /// The fields whose conflicts a sync reports: what a person wrote. Order, creation time,
     /// completion time and a series' bookkeeping merge by the clock without a report.
-    public static let reported: Set<String> = ["title", "notes", "list", "done", "due", "priority", "tags", "repeat", "wait", deleted]
+    public static let reported: Set<String> = ["title", "notes", "list", "done", "due", "priority", "tags", "repeat", "wait"]
 }

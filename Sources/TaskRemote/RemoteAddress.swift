@@ -1,10 +1,12 @@
+import TextFormats
+
 /// A PostgreSQL address as libpq reads it — a URI (`postgresql://user:secret@host:5432/db`) or
 /// `key=value` words (`host=h dbname=d password=secret`) — and the same address without its
 /// password: what is remembered in the file and printed.
 public enum RemoteAddress {
     /// `address` with any password taken out.
     public static func withoutPassword(_ address: String) -> String {
-        let trimmed = address.trimmingSpaces()
+        let trimmed = address.trimmingWhitespace
         if trimmed.hasPrefix("postgresql://") || trimmed.hasPrefix("postgres://") {
             return uriWithoutPassword(trimmed)
         }
@@ -13,7 +15,7 @@ public enum RemoteAddress {
 
     /// Whether `address` is a form libpq reads at all (a URI, or `key=value` words).
     public static func looksValid(_ address: String) -> Bool {
-        let trimmed = address.trimmingSpaces()
+        let trimmed = address.trimmingWhitespace
         if trimmed.isEmpty { return false }
         if trimmed.hasPrefix("postgresql://") || trimmed.hasPrefix("postgres://") { return true }
         return trimmed.contains("=")
@@ -73,14 +75,5 @@ public enum RemoteAddress {
             if key.lowercased() != "password" { result.append(String(words[start..<index])) }
         }
         return result.joined(separator: " ")
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" || first == "\n" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\n" { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CLibPQ
 import SyncWire
+import TextFormats
 
 // `tasks-postgres`: the remote helper `tasks sync` runs to talk to PostgreSQL, as git runs its
 // remote helpers. It alone links libpq (and, through it, TLS, Kerberos and LDAP libraries), so
@@ -20,14 +21,6 @@ func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R
     let copies = strings.map { strdup($0) }
     defer { for copy in copies { free(copy) } }
     return body(copies.map { copy in copy.map { UnsafePointer($0) } })
-}
-
-extension String {
-    func trimmingTrailingNewlines() -> String {
-        var text = Substring(self)
-        while let last = text.last, last == "\n" || last == " " { text = text.dropLast() }
-        return String(text)
-    }
 }
 
 final class Helper {
@@ -78,7 +71,7 @@ final class Helper {
     }
 
     func fail(_ kind: String, _ message: String) -> Never {
-        reply(["error", kind, message.trimmingTrailingNewlines()])
+        reply(["error", kind, message.trimmingWhitespace])
         if let connection { PQfinish(connection) }
         exit(1)
     }
