@@ -41,7 +41,9 @@ extension SQLiteTaskService: TaskSyncing {
         let remote = try maker.remote(url: address)
         let origin = SystemClock.hostName()
         for _ in 0..<3 {
-            let local = try db.read { try localChanges(state, origin: origin) }
+            // The changes, and the file's data version in the same snapshot: the apply checks
+            // that no other connection committed since, instead of comparing every task again.
+            let (local, version) = try db.read { (try localChanges(state, origin: origin), try db.scalar("PRAGMA data_version") ?? 0) }
             try remote.begin(node: state.node)
             defer { remote.close() }
             let incoming = try remote.pull(after: state.pulled)
@@ -49,7 +51,7 @@ extension SQLiteTaskService: TaskSyncing {
             try remote.push(merge.pushes)
             let last = try remote.commit()
             do {
-                return try apply(merge, local: local, state: &state, last: last, incoming: incoming,
+                return try apply(merge, local: local, readAt: version, state: &state, last: last, incoming: incoming,
                                  remember: remember ? remote.name : nil, origin: origin)
             } catch is ChangedMeanwhile {
                 continue
@@ -106,11 +108,12 @@ extension SQLiteTaskService: TaskSyncing {
     }
 
     /// Applies what was received, in one transaction with its history entry; the base becomes
-    /// what was merged. Throws `ChangedMeanwhile` when the tasks changed since `local` was read.
-    private func apply(_ merge: SyncMerge, local: [LocalChange], state: inout SyncState, last: Int64, incoming: [SyncChange],
+    /// what was merged. Throws `ChangedMeanwhile` when another connection committed since
+    /// `local` was read (data version `version`).
+    private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, state: inout SyncState, last: Int64, incoming: [SyncChange],
                        remember: String?, origin: String) throws -> SyncReport {
         try db.write {
-            guard try localChanges(state, origin: origin) == local else { throw ChangedMeanwhile() }
+            guard try db.scalar("PRAGMA data_version") == version else { throw ChangedMeanwhile() }
             var report = SyncReport()
             report.pushed = merge.pushes.count
             report.pulled = incoming.count

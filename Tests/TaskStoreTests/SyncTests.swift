@@ -18,6 +18,8 @@ final class MemoryRemote: SyncRemote, SyncRemoteMaker {
     let name = "memory"
     /// The step that fails, once.
     var failing: Step?
+    /// Runs once after the remote kept the pushes (another process writing the file meanwhile).
+    var afterCommit: (() throws -> Void)?
     private var staged: [SyncChange] = []
     private var node = ""
 
@@ -56,6 +58,10 @@ final class MemoryRemote: SyncRemote, SyncRemoteMaker {
             server.changes.append(change)
         }
         staged = []
+        if let hook = afterCommit {
+            afterCommit = nil
+            do { try hook() } catch { throw .unexpected("\(error)") }
+        }
         try check(.afterCommit)
         return server.nextSeq - 1
     }
@@ -245,6 +251,29 @@ struct SyncMergeTests {
         #expect(try laptop.tasks().count == 31)
         #expect(Set(server.changes.map(\.id)).count == server.changes.count)
         #expect(server.changes.count == 31, "one change per task: nothing sent twice")
+    }
+
+    /// Another process changes the file while the remote is asked: the sync merges again (its
+    /// pushes kept once), and nothing the other process wrote is lost or overwritten.
+    @Test func aChangeMadeHereDuringTheSyncIsMergedAgainNotLost() throws {
+        let folder = TemporaryFolder(), server = MemoryServer()
+        let laptop = try Machine(folder, "laptop", server: server, clockStart: 1_800_000_000_000)
+        let desktop = try Machine(folder, "desktop", server: server, clockStart: 1_800_000_000_000)
+        _ = try run(desktop.service.create([TaskDraft(title: "from desktop")]))
+        try desktop.sync()
+        _ = try run(laptop.service.create([TaskDraft(title: "one"), TaskDraft(title: "two")]))
+        let path = folder.file("laptop.db")
+        laptop.remote.afterCommit = {
+            let other = try SQLiteTaskService(path: path, now: StepClock(start: 1_800_000_500_000).now)
+            _ = try run(other.update(id: 2, TaskChanges(title: "two, edited meanwhile")))
+        }
+        let report = try laptop.sync()
+        #expect(report.created == 1, "the second attempt applied what was received")
+        try laptop.sync()
+        try desktop.sync()
+        #expect(try laptop.titles() == ["from desktop", "one", "two, edited meanwhile"])
+        #expect(try desktop.tasks() == laptop.tasks())
+        #expect(Set(server.changes.map(\.id)).count == server.changes.count)
     }
 
     @Test func tenThousandTasksEachWay() throws {
