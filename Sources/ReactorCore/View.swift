@@ -10,7 +10,11 @@
 /// ```
 ///
 /// As in ReactorKit, the protocol provides `reactor`, kept per view and released with it. A
-/// view may declare `@Reacting var reactor: MyReactor?` instead, which keeps it in the view.
+/// view may declare `@Reacting var reactor: MyReactor?` instead, which keeps it in the view, or
+/// `var reactor: MyReactor? { didSet { reactorDidChange() } }`, which does the same without
+/// the key paths a wrapper of its enclosing instance is handed: those are made at run time, the
+/// first time each view class is assigned a reactor (about 0.15 ms, which a short-lived
+/// process notices).
 public protocol View: AnyObject {
     /// The reactor type the view shows.
     associatedtype Reactor: ReactorCore.Reactor
@@ -36,6 +40,15 @@ extension View {
             disposeBag = DisposeBag()
             if let reactor = newValue { bind(reactor: reactor) }
         }
+    }
+}
+
+extension View {
+    /// What assigning `reactor` does, for a view that stores its `reactor` itself: call it from
+    /// the property's `didSet`. Renews `disposeBag` and binds the reactor now assigned, if any.
+    public func reactorDidChange() {
+        disposeBag = DisposeBag()
+        if let reactor { bind(reactor: reactor) }
     }
 }
 

@@ -21,8 +21,8 @@ struct CommandReader {
         case "help":
             if let topic = parsed.arguments.first {
                 guard let command = TasksSpec.root.subcommand(named: topic) else {
-                    throw UsageError.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: TasksSpec.root.subcommands.map(\.name)),
-                                                    among: TasksSpec.root.subcommands.map(\.name))
+                    throw UsageError.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: TasksSpec.root.subcommands.map { $0.name }),
+                                                    among: TasksSpec.root.subcommands.map { $0.name })
                 }
                 return .help([command.name])
             }

@@ -44,7 +44,7 @@ struct HistoryWriter {
         let style = Style(enabled: console.settings.color)
         let numbers = entries.map { "#\($0.id)" }
         let commands = entries.map { TerminalText.escapingControls($0.command) }
-        let numberWidth = max(2, numbers.map(\.count).max() ?? 0)
+        let numberWidth = max(2, numbers.map { $0.count }.max() ?? 0)
         let commandWidth = min(32, max(7, commands.map(TerminalText.displayWidth).max() ?? 0))
         output.write(style.bold(TerminalText.leftPadded("#", toWidth: numberWidth) + "  WHEN              "
                                 + TerminalText.padded("COMMAND", toWidth: commandWidth) + "  WHAT") + "\n")

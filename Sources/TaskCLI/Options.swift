@@ -8,7 +8,7 @@ enum Option {
     // The root's, valid after every command.
     static let db = OptionSpec.value("db", name: "PATH", help: "The database file.", completion: .files)
     static let format = OptionSpec.value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list').",
-                                         completion: .choices(OutputFormat.allCases.map(\.rawValue)))
+                                         completion: .choices(OutputFormat.allCases.map { $0.rawValue }))
     static let header = OptionSpec.flag("header", help: "With tsv, print a header line first.")
     static let color = OptionSpec.value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off).",
                                         completion: .choices(["auto", "always", "never"]))
@@ -67,7 +67,7 @@ enum Option {
 
     // `export` and `import`, each with its own formats.
     static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
-                                               completion: .choices(InterchangeFormat.allCases.map(\.rawValue)))
+                                               completion: .choices(InterchangeFormat.allCases.map { $0.rawValue }))
     static let importFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, taskwarrior or todotxt.",
                                                completion: .choices(["json", "taskwarrior", "todotxt"]))
 }

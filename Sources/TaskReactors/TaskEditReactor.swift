@@ -144,7 +144,7 @@ public final class TaskEditReactor: Reactor {
         case .new:
             let draft = TaskDraft(title: validated.title, notes: fields.notes, list: validated.list, due: validated.due,
                                   priority: validated.priority, tags: validated.tags, repeat: validated.repeat, wait: validated.wait)
-            saving = service.create([draft]).compactMap(\.first)
+            saving = service.create([draft]).compactMap { $0.first }
         case .edit(let task):
             saving = service.update(id: task.id, changes(from: task, to: validated, notes: fields.notes))
         }

@@ -163,17 +163,19 @@ public final class PostgresRemote: SyncRemote {
 
 /// Makes `PostgresRemote`s, finding the helper beside the running program, else on PATH.
 public struct PostgresRemoteMaker: SyncRemoteMaker {
-    private let helper: String
+    /// The helper named by the caller; otherwise found when a remote is made, so that the
+    /// commands that never sync pay no look-up at start-up.
+    private let helper: String?
 
     public init(helper: String? = nil) {
-        self.helper = helper ?? Self.helperBesideProgram() ?? "tasks-postgres"
+        self.helper = helper
     }
 
     public func remote(url: String) throws(TaskServiceError) -> any SyncRemote {
         guard RemoteAddress.looksValid(url) else {
             throw TaskServiceError.remote(.badAddress("expected postgresql://… or key=value words"), remote: RemoteAddress.withoutPassword(url))
         }
-        return PostgresRemote(address: url, helper: helper)
+        return PostgresRemote(address: url, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres")
     }
 
     /// `tasks-postgres` in the running program's folder, when it is there.

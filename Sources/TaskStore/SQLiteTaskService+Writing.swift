@@ -62,7 +62,7 @@ extension SQLiteTaskService {
 
     /// Writes every column of `task` over the row with its id.
     func overwrite(_ task: Task) throws {
-        let assignments = TaskColumn.allCases.map { "\($0) = ?\($0.rawValue + 1)" }.joined(separator: ", ")
+        let assignments = TaskColumn.allCases.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: ", ")
         let update = try db.prepare("UPDATE task SET \(assignments) WHERE id = ?1")
         try TaskColumn.bind(task, to: update, from: 1)
         try update.run()
@@ -166,6 +166,13 @@ extension SQLiteTaskService {
     }
 
     static func unique(_ ids: [Int64]) -> [Int64] {
+        // The usual one or few ids without a set: a set's first use in a process is a run-time
+        // metadata look-up that costs more than the command's own statement.
+        if ids.count <= 16 {
+            var kept: [Int64] = []
+            for id in ids where !kept.contains(id) { kept.append(id) }
+            return kept
+        }
         var seen = Set<Int64>()
         return ids.filter { seen.insert($0).inserted }
     }

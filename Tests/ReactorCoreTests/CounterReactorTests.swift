@@ -282,6 +282,23 @@ final class CounterView: View {
     }
 }
 
+/// A view keeping `reactor` in a plain stored property, bound from its `didSet`.
+final class StoredCounterView: View {
+    var disposeBag = DisposeBag()
+    var reactor: CounterReactor? { didSet { reactorDidChange() } }
+    var label = ""
+    var bindCount = 0
+
+    init() {}
+
+    func bind(reactor: CounterReactor) {
+        bindCount += 1
+        reactor.state.map { "\($0.value)" }.distinctUntilChanged()
+            .bind(onNext: { [unowned self] in self.label = $0 })
+            .disposed(by: disposeBag)
+    }
+}
+
 @Suite("Stub and View")
 struct StubAndViewTests {
     @Test func aStubbedReactorRecordsActionsAndNeverMutates() {
@@ -317,6 +334,29 @@ struct StubAndViewTests {
         scheduler.start()
         #expect(view.label == "1")
         #expect(view.alerts == ["increased!"])
+    }
+
+    @Test func aViewStoringItsReactorBindsOnEveryAssignmentWithAFreshBag() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = CounterReactor(scheduler: scheduler)
+        let second = CounterReactor(scheduler: scheduler)
+        let view = StoredCounterView()
+        view.reactor = first
+        view.reactor = first
+        #expect(view.bindCount == 2, "every assignment binds, the same reactor again too")
+        view.reactor = second
+        first.action.onNext(.increase)
+        scheduler.start()
+        #expect(view.label == "0", "the old reactor's bindings were dropped with the old bag")
+        second.action.onNext(.increase)
+        second.action.onNext(.increase)
+        scheduler.start()
+        #expect(view.label == "2")
+        view.reactor = nil
+        #expect(view.bindCount == 3, "nil unbinds without binding")
+        second.action.onNext(.increase)
+        scheduler.start()
+        #expect(view.label == "2")
     }
 }
 

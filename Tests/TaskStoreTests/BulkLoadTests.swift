@@ -19,3 +19,16 @@ struct BulkLoadTests {
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
     }
 }
+
+@Suite("SQLiteTaskService: ids given twice")
+struct UniqueIDsTests {
+    @Test(arguments: [
+        ([Int64](), [Int64]()),
+        ([3, 3, 1, 3], [3, 1]),
+        (Array(1...16) + [1], Array(1...16)),
+        (Array(1...40) + Array(1...40).reversed(), Array(1...40)),
+    ])
+    func eachIDIsKeptOnceInTheOrderFirstGiven(ids: [Int64], expected: [Int64]) {
+        #expect(SQLiteTaskService.unique(ids) == expected)
+    }
+}

@@ -8,7 +8,7 @@ import TextFormats
 /// `add -` the lines are streamed: progress counts the rows written, and the ids come from the
 /// committed run, not from tasks held.
 final class AddView: CommandView, View {
-    @Reacting var reactor: TaskEditReactor?
+    var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
     /// How many titles (`Int.max`: not known, streamed), and what one is called in a message:
     /// `line` when they came from stdin.
     private let titles: (count: Int, itemName: String)
@@ -21,17 +21,17 @@ final class AddView: CommandView, View {
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, itemName: titles.itemName, count: titles.count, disposedBy: disposeBag)
         // The seeds' isLoading, made visible: a progress line while a large batch is written.
-        reactor.state.map(\.isSaving).distinctUntilChanged().skip(1)
+        reactor.state.map { $0.isSaving }.distinctUntilChanged().skip(1)
             .bind { [unowned self] isSaving in
                 if titles.count >= 1000 && titles.count != Int.max { context.console.progress(isSaving ? "Adding \(titles.count) tasks…" : nil) }
             }
             .disposed(by: disposeBag)
-        reactor.state.compactMap(\.creation).distinctUntilChanged()
+        reactor.state.compactMap { $0.creation }.distinctUntilChanged()
             .bind { [unowned self] creation in
                 if case .written(let count) = creation { context.console.progress("Adding tasks… \(count) written") }
             }
             .disposed(by: disposeBag)
-        reactor.state.filter(\.isDismissed).take(1)
+        reactor.state.filter { $0.isDismissed }.take(1)
             .bind { [unowned self] state in
                 if case .committed(let first, let count, let head) = state.creation {
                     context.console.progress(nil)

@@ -5,7 +5,7 @@ import TaskReactors
 /// `toggle`, `done`, `reopen`, `delete`, `move`: what the service reported changed, confirmed
 /// once the action is through (`Done 3: Buy milk`, or the records with `--format`).
 final class ChangeView: CommandView, View {
-    @Reacting var reactor: TaskListReactor?
+    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     /// The word for each changed task: `Done` or `Reopened`, `Deleted`, `Moved`.
     private let verb: (Task) -> String
     /// The tasks the service reported changed, in order.
@@ -18,7 +18,7 @@ final class ChangeView: CommandView, View {
 
     func bind(reactor: TaskListReactor) {
         reactor.reportFailures(to: context.status, disposedBy: disposeBag)
-        reactor.pulse(\.$applied).compactMap { $0 }
+        reactor.pulse { $0.$applied }.compactMap { $0 }
             .bind { [unowned self] event in changed += event.tasks }
             .disposed(by: disposeBag)
     }
@@ -49,7 +49,7 @@ extension TaskEvent {
         case .create(let task), .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task), .delete(let task):
             return [task]
         case .batch(let events):
-            return events.flatMap(\.tasks)
+            return events.flatMap { $0.tasks }
         }
     }
 }

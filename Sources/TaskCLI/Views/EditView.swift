@@ -4,11 +4,11 @@ import TaskReactors
 
 /// `tasks edit`: what was changed, or why not.
 final class EditView: CommandView, View {
-    @Reacting var reactor: TaskEditReactor?
+    var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
 
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
-        reactor.state.filter(\.isDismissed).take(1)
+        reactor.state.filter { $0.isDismissed }.take(1)
             .bind { [unowned self] state in
                 if let task = state.saved {
                     context.printer.warnAboutWaits([task])

@@ -6,7 +6,7 @@ import TaskReactors
 /// editor refused — in a batch of titles, named by its number (`line 3`).
 func bindFailures(of reactor: TaskEditReactor, to status: ExitStatus, itemName: String = "title", count: Int = 1,
                   disposedBy bag: DisposeBag) {
-    reactor.pulse(\.$validationError).compactMap { $0 }
+    reactor.pulse { $0.$validationError }.compactMap { $0 }
         .bind { error in
             if case .inItem(let number, let inner) = error {
                 status.fail(.usage(count > 1 ? "\(itemName) \(number): \(inner); nothing was added" : inner.description))
@@ -15,7 +15,7 @@ func bindFailures(of reactor: TaskEditReactor, to status: ExitStatus, itemName: 
             }
         }
         .disposed(by: bag)
-    reactor.pulse(\.$failure).compactMap { $0 }.bind { status.fail($0) }.disposed(by: bag)
+    reactor.pulse { $0.$failure }.compactMap { $0 }.bind { status.fail($0) }.disposed(by: bag)
 }
 
 extension TaskEditReactor.State {

@@ -6,7 +6,7 @@ import TaskReactors
 /// `tasks export`: every task, streamed out in an interchange format batch by batch as the
 /// reactor reads them; what the format could not hold is named on stderr.
 final class ExportView: CommandView, View {
-    @Reacting var reactor: TaskListReactor?
+    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     private var writer: ExportWriter
     private var begun = false
 

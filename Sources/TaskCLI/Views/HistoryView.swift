@@ -7,7 +7,7 @@ import TextFormats
 /// `tasks undo` and `tasks redo` say, on a terminal, what was reverted or applied again
 /// (`Undid #12: done 3 "Buy milk"`) — in a pipe nothing, unless a `--format` asks for the entry.
 final class HistoryView: CommandView, View {
-    @Reacting var reactor: TaskHistoryReactor?
+    var reactor: TaskHistoryReactor? { didSet { reactorDidChange() } }
     private let writer: HistoryWriter
 
     init(context: ViewContext, writer: HistoryWriter) {
@@ -16,11 +16,11 @@ final class HistoryView: CommandView, View {
     }
 
     func bind(reactor: TaskHistoryReactor) {
-        reactor.pulse(\.$failure).compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
-        reactor.state.map(\.isLoading).distinctUntilChanged().skip(1).filter { !$0 }
+        reactor.pulse { $0.$failure }.compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
+        reactor.state.map { $0.isLoading }.distinctUntilChanged().skip(1).filter { !$0 }
             .bind { [unowned self, unowned reactor] _ in if !context.status.failed { writer.write(reactor.currentState.entries) } }
             .disposed(by: disposeBag)
-        reactor.pulse(\.$step).compactMap { $0 }
+        reactor.pulse { $0.$step }.compactMap { $0 }
             .bind { [unowned self] step in report(step) }
             .disposed(by: disposeBag)
     }

@@ -6,7 +6,7 @@ import TaskReactors
 /// The import screen: a progress line while a large file is written, then what happened —
 /// with what the file held that has no place here — or why nothing was imported.
 final class ImportView: CommandView, View {
-    @Reacting var reactor: TaskImportReactor?
+    var reactor: TaskImportReactor? { didSet { reactorDidChange() } }
     private let file: ImportedFile
     /// `'tasks.json'` or `stdin`, for messages.
     private let source: String
@@ -18,24 +18,24 @@ final class ImportView: CommandView, View {
     }
 
     func bind(reactor: TaskImportReactor) {
-        reactor.pulse(\.$validationError)
+        reactor.pulse { $0.$validationError }
             .compactMap { $0 }
             .bind { [unowned self] error in context.status.fail(.usage("cannot import \(source): \(error); nothing was imported")) }
             .disposed(by: disposeBag)
 
-        reactor.pulse(\.$failure)
+        reactor.pulse { $0.$failure }
             .compactMap { $0 }
             .bind { [unowned self] failure in context.status.fail(failure) }
             .disposed(by: disposeBag)
 
-        reactor.state.map(\.importing).distinctUntilChanged().skip(1)
+        reactor.state.map { $0.importing }.distinctUntilChanged().skip(1)
             .bind { [unowned self] count in
                 guard file.batch.records.count >= 1000 else { return }
                 context.console.progress(count.map { "Importing \($0) tasks…" })
             }
             .disposed(by: disposeBag)
 
-        reactor.state.compactMap(\.result).take(1)
+        reactor.state.compactMap { $0.result }.take(1)
             .bind { [unowned self] result in printResult(result) }
             .disposed(by: disposeBag)
     }

@@ -5,7 +5,7 @@ import TaskReactors
 /// `tasks list`: the rows of `TaskListReactor`'s window, printed batch by batch as the reactor
 /// streams the result through it, in the chosen format.
 final class ListView: CommandView, View {
-    @Reacting var reactor: TaskListReactor?
+    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     private let writer: TaskWriter
     private var begun = false
 
@@ -47,18 +47,18 @@ extension TaskListReactor {
     /// failure pulse goes to `status`.
     func whenLoaded(reporting status: ExitStatus, disposedBy bag: DisposeBag, _ body: @escaping (State) -> Void) {
         reportFailures(to: status, disposedBy: bag)
-        state.map(\.isLoading).distinctUntilChanged().skip(1).filter { !$0 }
+        state.map { $0.isLoading }.distinctUntilChanged().skip(1).filter { !$0 }
             .bind { [unowned self] _ in if !status.failed { body(currentState) } }
             .disposed(by: bag)
     }
 
     /// Runs `body` with each new window (a streamed batch); not with the empty one it starts with.
     func whenWindowMoves(disposedBy bag: DisposeBag, _ body: @escaping (TaskWindow) -> Void) {
-        state.map(\.window).distinctUntilChanged().skip(1).bind(onNext: body).disposed(by: bag)
+        state.map { $0.window }.distinctUntilChanged().skip(1).bind(onNext: body).disposed(by: bag)
     }
 
     /// Every failure pulse, to `status`.
     func reportFailures(to status: ExitStatus, disposedBy bag: DisposeBag) {
-        pulse(\.$failure).compactMap { $0 }.bind { status.fail($0) }.disposed(by: bag)
+        pulse { $0.$failure }.compactMap { $0 }.bind { status.fail($0) }.disposed(by: bag)
     }
 }

@@ -5,7 +5,7 @@ import TextFormats
 
 /// `tasks lists`: each list with its pending and done counts.
 final class ListsView: CommandView, View {
-    @Reacting var reactor: TaskListReactor?
+    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
 
     func bind(reactor: TaskListReactor) {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in write(state.lists ?? []) }

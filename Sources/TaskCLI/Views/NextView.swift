@@ -6,7 +6,7 @@ import TaskReactors
 /// to be held and measured here, so that a table's columns fit them rather than every
 /// pending task; with `--explain`, each score part by part.
 final class NextView: CommandView, View {
-    @Reacting var reactor: TaskListReactor?
+    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     private let writer: TaskWriter
     private var rows: [Task] = []
 

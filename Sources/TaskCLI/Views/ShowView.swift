@@ -8,11 +8,11 @@ import TextFormats
 /// `field  value` lines; in a pipe one `field<TAB>value` line per field (as `gh issue view`
 /// prints), values escaped as in TSV; with `--format json`, one object.
 final class ShowView: CommandView, View {
-    @Reacting var reactor: TaskEditReactor?
+    var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
 
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
-        reactor.state.compactMap(\.task).take(1)
+        reactor.state.compactMap { $0.task }.take(1)
             .bind { [unowned self] task in write(task) }
             .disposed(by: disposeBag)
     }

@@ -7,11 +7,11 @@ import TextFormats
 /// conflict as a warning on stderr, wherever the output goes; `--format json` the whole
 /// report; in a pipe otherwise nothing but the warnings.
 final class SyncView: CommandView, View {
-    @Reacting var reactor: TaskSyncReactor?
+    var reactor: TaskSyncReactor? { didSet { reactorDidChange() } }
 
     func bind(reactor: TaskSyncReactor) {
-        reactor.pulse(\.$failure).compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
-        reactor.pulse(\.$report).compactMap { $0 }.bind { [unowned self] in report($0) }.disposed(by: disposeBag)
+        reactor.pulse { $0.$failure }.compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
+        reactor.pulse { $0.$report }.compactMap { $0 }.bind { [unowned self] in report($0) }.disposed(by: disposeBag)
     }
 
     private func report(_ report: SyncReport) {
