@@ -23,6 +23,11 @@ extension SQLiteTaskService {
             // An empty table needs no lookups: every record is new.
             let isEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
             var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
+            // Every new task gets an id above the file's last; a large import indexes them for
+            // search once at the end (existing tasks it updates are reindexed by their trigger).
+            let firstNewID = lastID + 1
+            let indexesLater = records.count >= SearchIndex.deferredFrom
+            if indexesLater { try SearchIndex.deferInserts(db) }
             let lookup = try db.prepare("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?")
             var pending: [Task] = []
             var createdIDs: [Int64] = []
@@ -64,6 +69,7 @@ extension SQLiteTaskService {
                 }
             }
             try insert(&pending)
+            if indexesLater { try SearchIndex.fill(db, fromID: firstNewID) }
             try entry.created(ids: createdIDs)
             let count = result.created + result.updated
             return ((result, events), "imported \(Summary.count(count, "task"))")

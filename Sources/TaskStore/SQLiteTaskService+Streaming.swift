@@ -52,7 +52,13 @@ extension SQLiteTaskService {
             var events: [TaskEvent] = []
             var runs: [ClosedRange<Int64>] = []
             var count = 0
+            // Past `SearchIndex.deferredFrom` rows, the rest are indexed once at the end.
+            var indexedLater: Int64?
             func flush() throws {
+                if indexedLater == nil && count >= SearchIndex.deferredFrom {
+                    try SearchIndex.deferInserts(db)
+                    indexedLater = (runs.last?.upperBound ?? 0) + 1
+                }
                 try insert(&chunk)
                 for task in chunk {
                     if let last = runs.last, last.upperBound + 1 == task.id {
@@ -80,6 +86,7 @@ extension SQLiteTaskService {
                 if chunk.count == Self.rowsPerInsert { try flush() }
             }
             if !chunk.isEmpty { try flush() }
+            if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             for run in runs { try entry.created(run: run) }
             let summary = count == 1 ? Summary.of("added", head) : "added " + Summary.count(count, "task")
             return ((.committed(first: runs.first?.lowerBound ?? 0, count: count, head: head), events), summary)

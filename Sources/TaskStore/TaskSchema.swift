@@ -135,9 +135,7 @@ public enum TaskSchema {
                 ALTER TABLE deleted_task ADD COLUMN wait TEXT;
                 CREATE INDEX task_by_series ON task (series) WHERE series IS NOT NULL;
                 CREATE VIRTUAL TABLE task_text USING fts5(title, notes, content = 'task', content_rowid = 'id', tokenize = 'trigram');
-                CREATE TRIGGER task_text_insert AFTER INSERT ON task BEGIN
-                    INSERT INTO task_text (rowid, title, notes) VALUES (new.id, new.title, new.notes);
-                END;
+                \(SearchIndex.insertTrigger);
                 CREATE TRIGGER task_text_delete AFTER DELETE ON task BEGIN
                     INSERT INTO task_text (task_text, rowid, title, notes) VALUES ('delete', old.id, old.title, old.notes);
                 END;

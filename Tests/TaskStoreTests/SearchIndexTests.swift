@@ -1,0 +1,96 @@
+import SQLiteDB
+import TaskModel
+import TestSupport
+import Testing
+@testable import TaskStore
+
+/// A large insert sets the search index's trigger aside and fills the index once at its end
+/// (`SearchIndex`): the index must still hold every task, and the trigger must come back as the
+/// migration made it — or, when the insert fails, never have gone.
+@Suite("The search index after a large insert")
+struct SearchIndexTests {
+    struct Failed: Error {}
+
+    static func trigger(_ db: Connection) throws -> String? {
+        try db.scalarString("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'task_text_insert'")
+    }
+
+    /// FTS5's own check, comparing the index with the tasks (rank 1); throws when they differ.
+    static func checkIndex(_ db: Connection) throws {
+        try db.execute("INSERT INTO task_text (task_text, rank) VALUES ('integrity-check', 1)")
+    }
+
+    static func found(_ service: SQLiteTaskService, _ text: String) throws -> [String] {
+        try run(service.fetch(TaskQuery(status: .all, search: text))).map(\.title)
+    }
+
+    @Test func theCheckFindsATaskMissingFromTheIndex() throws {
+        let folder = TemporaryFolder()
+        let service = try SQLiteTaskService(path: folder.file("check.db"))
+        _ = try run(service.create([TaskDraft(title: "indexed")]))
+        try Self.checkIndex(service.db)
+        try service.db.execute("DROP TRIGGER task_text_insert")
+        try service.db.execute("INSERT INTO task (uuid, title, position, created, modified) VALUES ('x', 'not indexed', 1, 1, 1)")
+        #expect(throws: (any Error).self) { try Self.checkIndex(service.db) }
+    }
+
+    @Test func aStreamedAddPastTheThresholdIsFoundAndTheTriggerIsBackAsItWas() throws {
+        let folder = TemporaryFolder()
+        let service = try SQLiteTaskService(path: folder.file("streamed.db"))
+        _ = try run(service.create([TaskDraft(title: "before the batch")]))
+        let before = try Self.trigger(service.db)
+        #expect(before == SearchIndex.insertTrigger, "the migration's text is the constant's")
+        let count = SearchIndex.deferredFrom + 2_500
+        var n = 0
+        _ = try run(service.create(streaming: {
+            n += 1
+            return n <= count ? TaskDraft(title: "streamed \(n) ärger") : nil
+        }))
+        #expect(try Self.trigger(service.db) == before)
+        try Self.checkIndex(service.db)
+        #expect(try Self.found(service, "streamed 7 ") == ["streamed 7 ärger"], "a row indexed by the trigger")
+        #expect(try Self.found(service, "streamed \(count) ") == ["streamed \(count) ärger"], "a row indexed at the end")
+        #expect(try Self.found(service, "ÄRGER").count == count)
+        _ = try run(service.create([TaskDraft(title: "after the batch")]))
+        #expect(try Self.found(service, "after the") == ["after the batch"], "the trigger indexes again")
+        try Self.checkIndex(service.db)
+    }
+
+    @Test func aStreamedAddFailingAfterTheTriggerWasSetAsideLeavesEverythingAsItWas() throws {
+        let folder = TemporaryFolder()
+        let service = try SQLiteTaskService(path: folder.file("failed.db"))
+        _ = try run(service.create([TaskDraft(title: "kept")]))
+        var n = 0
+        #expect(throws: Failed.self) {
+            _ = try run(service.create(streaming: {
+                n += 1
+                if n == SearchIndex.deferredFrom + 500 { throw Failed() }
+                return TaskDraft(title: "streamed \(n)")
+            }))
+        }
+        #expect(n == SearchIndex.deferredFrom + 500, "the failure came after the trigger was set aside")
+        #expect(try Self.trigger(service.db) == SearchIndex.insertTrigger)
+        #expect(try service.db.scalar("SELECT count(*) FROM task") == 1)
+        try Self.checkIndex(service.db)
+        _ = try run(service.create([TaskDraft(title: "then one more")]))
+        #expect(try Self.found(service, "one more") == ["then one more"])
+    }
+
+    @Test func aLargeImportIsFoundAndTheTasksItUpdatesAreIndexedAgain() throws {
+        let folder = TemporaryFolder()
+        let service = try SQLiteTaskService(path: folder.file("import.db"))
+        _ = try run(service.create([TaskDraft(title: "old title"), TaskDraft(title: "untouched")]))
+        let existing = try run(service.fetch(TaskQuery(status: .all)))
+        let renamed = try #require(existing.first { $0.title == "old title" })
+        var records = (1...SearchIndex.deferredFrom).map { TaskRecord(title: "imported \($0)") }
+        records.append(TaskRecord(uuid: renamed.uuid, title: "new title"))
+        let result = try run(service.importTasks(records))
+        #expect(result.created == SearchIndex.deferredFrom && result.updated == 1)
+        #expect(try Self.trigger(service.db) == SearchIndex.insertTrigger)
+        try Self.checkIndex(service.db)
+        #expect(try Self.found(service, "old title").isEmpty)
+        #expect(try Self.found(service, "new title") == ["new title"])
+        #expect(try Self.found(service, "untouched") == ["untouched"])
+        #expect(try Self.found(service, "imported \(SearchIndex.deferredFrom)") == ["imported \(SearchIndex.deferredFrom)"])
+    }
+}
