@@ -151,9 +151,36 @@ struct FaultSweepTests {
         print("faults kind \(kind): " + tallies.joined(separator: "; "))
     }
 
+    /// The large writes the issue names at full size, for the power-cut sweep only (an I/O
+    /// sweep of one would fail each of its thousands of calls in turn): an import of 100,000
+    /// tasks through the bulk load's rollback journal, and an `add -` of 100,000 lines streamed
+    /// through the WAL — each with the search index filled at its end.
+    static let largeOperations: [Operation] = [
+        Operation(description: "import of 100,000 tasks", prepare: { try seeded($0) },
+                  run: { _ = try TaskStoreTests.run($0.importTasks((1...100_000).map { TaskRecord(title: "imported \($0)") })) },
+                  isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
+        Operation(description: "add - of 100,000 lines", prepare: { try seeded($0) },
+                  run: { service in
+                      var line = 0
+                      _ = try TaskStoreTests.run(service.create(streaming: {
+                          line += 1
+                          return line <= 100_000 ? TaskDraft(title: "line \(line)") : nil
+                      }))
+                  },
+                  isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
+    ]
+
     @Test func aPowerCutAtEverySyncLeavesEachCommandAllOrNothing() throws {
+        try Self.sweepPowerCuts(Self.operations)
+    }
+
+    @Test func aPowerCutAtEverySyncOfA100000TaskWriteLeavesItAllOrNothing() throws {
+        try Self.sweepPowerCuts(Self.largeOperations)
+    }
+
+    static func sweepPowerCuts(_ operations: [Operation]) throws {
         var tallies: [String] = []
-        for operation in Self.operations {
+        for operation in operations {
             let (folder, base, before) = try Self.prepared(operation)
             var point = 1, kept = 0, lost = 0
             while point < 500 {
