@@ -7,12 +7,10 @@
 /// changed both here (since the last sync) and there is a conflict: the later clock wins, on
 /// every machine alike. A delete wins over changes to the task's fields.
 public struct SyncMerge: Equatable, Sendable {
-    /// What the others changed of one task, folded: the last value of each field, and the
-    /// change that carried it.
+    /// What the others changed of one task, folded: the last value of each field.
     public struct Incoming: Equatable, Sendable {
         public var task: String
         public var fields: [String: SyncValue] = [:]
-        public var origins: [String: String] = [:]
         /// The fields this machine changed too, and won: not applied here.
         public var overruled: Set<String> = []
 
@@ -42,20 +40,22 @@ public struct SyncMerge: Equatable, Sendable {
 
     public init(local: [SyncChange], incoming changes: [SyncChange]) {
         var index: [String: Int] = [:]
+        index.reserveCapacity(changes.count)
+        incoming.reserveCapacity(changes.count)
+        // The change that carried each field's last value, kept only for the tasks changed
+        // here too: the others' fields are taken without a comparison (and a sync that only
+        // receives builds no table per field: 100,000 tasks down spent 3 s here).
+        let changedHere = Set(local.map(\.task))
         var winners: [String: [String: SyncChange]] = [:]
         for change in changes {
-            let at: Int
-            if let known = index[change.task] {
-                at = known
+            if let at = index[change.task] {
+                for (field, value) in change.fields { incoming[at].fields[field] = value }
             } else {
-                at = incoming.count
-                index[change.task] = at
-                incoming.append(Incoming(task: change.task))
+                index[change.task] = incoming.count
+                incoming.append(Incoming(task: change.task, fields: change.fields))
             }
-            for (field, value) in change.fields {
-                incoming[at].fields[field] = value
-                incoming[at].origins[field] = change.origin
-                winners[change.task, default: [:]][field] = change
+            if changedHere.contains(change.task) {
+                for field in change.fields.keys { winners[change.task, default: [:]][field] = change }
             }
         }
         for change in local {

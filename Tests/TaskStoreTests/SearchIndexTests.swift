@@ -94,3 +94,27 @@ struct SearchIndexTests {
         #expect(try Self.found(service, "imported \(SearchIndex.deferredFrom)") == ["imported \(SearchIndex.deferredFrom)"])
     }
 }
+
+@Suite("The search index after a large sync")
+struct SyncSearchIndexTests {
+    @Test func manyTasksReceivedAreFoundAndATaskChangedThereIsIndexedAgain() throws {
+        let folder = TemporaryFolder(), server = MemoryServer()
+        let laptop = try Machine(folder, "laptop", server: server, clockStart: 1_800_000_000_000)
+        let desktop = try Machine(folder, "desktop", server: server, clockStart: 1_800_000_000_000)
+        _ = try run(desktop.service.create([TaskDraft(title: "desktop's own")]))
+        try desktop.sync()
+        let count = SearchIndex.deferredFrom + 10
+        _ = try run(laptop.service.create((1...count).map { TaskDraft(title: "carried \($0) ärger") }))
+        try laptop.sync()
+        _ = try run(laptop.service.update(id: try laptop.id(of: "desktop's own"), TaskChanges(title: "renamed on the laptop")))
+        try laptop.sync()
+        let received = try desktop.sync()
+        #expect(received.created == count && received.changed == 1, "enough tasks received to index them at the end")
+        #expect(try SearchIndexTests.trigger(desktop.service.db) == SearchIndex.insertTrigger)
+        try SearchIndexTests.checkIndex(desktop.service.db)
+        #expect(try SearchIndexTests.found(desktop.service, "carried \(count) ") == ["carried \(count) ärger"])
+        #expect(try SearchIndexTests.found(desktop.service, "ÄRGER").count == count)
+        #expect(try SearchIndexTests.found(desktop.service, "renamed on the") == ["renamed on the laptop"])
+        #expect(try SearchIndexTests.found(desktop.service, "desktop's own").isEmpty)
+    }
+}
