@@ -150,23 +150,13 @@ public enum TodoTxt {
     /// A name-based uuid (version 8) for a line without one: the same title and occurrence
     /// give the same uuid in every import.
     static func uuid(title: String, occurrence: Int) -> String {
-        func fnv1a(_ seed: UInt64) -> UInt64 {
-            var hash = seed
-            func mix<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-                for byte in bytes {
-                    hash ^= UInt64(byte)
-                    hash = hash &* 0x100_0000_01B3
-                }
-            }
-            // The bytes of "todo.txt\0TITLE\0OCCURRENCE", without building that string.
-            mix("todo.txt\u{0}".utf8)
-            mix(title.utf8)
-            mix([0])
-            mix(String(occurrence).utf8)
-            return hash
+        // The bytes of "todo.txt\0TITLE\0OCCURRENCE", without building that string.
+        UUIDText.nameBased(mixed: false) { hash in
+            hash.mix("todo.txt\u{0}".utf8)
+            hash.mix(title.utf8)
+            hash.mix([0])
+            hash.mix(String(occurrence).utf8)
         }
-        return UUIDText.format(high: (fnv1a(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000,
-                               low: (fnv1a(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)
     }
 
     /// The task as one todo.txt line (newline included), straight into `bytes`; what todo.txt

@@ -1,6 +1,6 @@
 /// UUIDs in their usual text form: 32 lower-case hex digits in 8-4-4-4-12 groups. The callers
 /// set the version and variant bits (random v4 and time-ordered v7 in the store, name-based v8
-/// for todo.txt lines).
+/// for todo.txt lines, repeating series and sync changes: `nameBased`).
 public enum UUIDText {
     /// The 128 bits `high` then `low` as text, e.g. `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
     public static func format(high: UInt64, low: UInt64) -> String {
@@ -74,25 +74,45 @@ extension UUIDText {
     }
 }
 
-extension UUIDText {
-    /// A uuid that `name` alone decides (version 8, from two FNV-1a hashes of its UTF-8): the
-    /// next occurrence of a series is `derived("series-uuid 2026-12-24")`, so two processes —
-    /// or two synced machines — completing the same occurrence make the same next one.
-    public static func derived(from name: String) -> String {
-        func fnv(_ basis: UInt64) -> UInt64 {
-            var hash = basis
-            for byte in name.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-            // Mix, so that names differing in one byte differ in every nibble.
-            hash ^= hash >> 33
-            hash = hash &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 33
-            return hash
+/// FNV-1a over bytes fed in parts: what a name-based uuid hashes.
+public struct NameHash {
+    fileprivate var value: UInt64
+
+    /// Adds `bytes` to the hash.
+    public mutating func mix<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01B3
         }
-        let high = (fnv(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000  // version 8
-        let low = (fnv(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000  // RFC 4122 variant
-        return format(high: high, low: low)
+    }
+}
+
+extension UUIDText {
+    /// A name-based uuid (version 8): two 64-bit FNV-1a hashes, from two seeds, of the bytes
+    /// `name` feeds, so the same bytes give the same uuid on every machine. `mixed` stirs each
+    /// hash once more, so that names differing in one byte differ in every nibble. Two spellings
+    /// are in use and must never change, since files and remotes hold their uuids: todo.txt
+    /// lines (unmixed) and `derived(from:)` (mixed).
+    public static func nameBased(mixed: Bool, _ name: (inout NameHash) -> Void) -> String {
+        func hash(_ seed: UInt64) -> UInt64 {
+            var hash = NameHash(value: seed)
+            name(&hash)
+            var value = hash.value
+            if mixed {
+                value ^= value >> 33
+                value = value &* 0xFF51_AFD7_ED55_8CCD
+                value ^= value >> 33
+            }
+            return value
+        }
+        return format(high: (hash(0xCBF2_9CE4_8422_2325) & ~0xF000) | 0x8000,  // version 8
+                      low: (hash(0x8422_2325_CBF2_9CE4) & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000)  // RFC 4122 variant
+    }
+
+    /// A uuid that `name` alone decides: the next occurrence of a series is
+    /// `derived("series-uuid 2026-12-24")`, so two processes — or two synced machines —
+    /// completing the same occurrence make the same next one; a sync change's id likewise.
+    public static func derived(from name: String) -> String {
+        nameBased(mixed: true) { $0.mix(name.utf8) }
     }
 }

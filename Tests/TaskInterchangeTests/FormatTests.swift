@@ -200,3 +200,14 @@ let sampleTasks: [Task] = [
         }
     }
 }
+
+/// Name-based uuids are stored in files (todo.txt imports, next occurrences) and on remotes
+/// (sync change ids): the same name must give the same uuid in every version of `tasks`.
+@Suite struct NameBasedUUIDTests {
+    @Test func theUUIDsOfNamesNeverChange() {
+        #expect(TodoTxt.uuid(title: "Call mom", occurrence: 0) == "1432908e-80a1-89a2-aef2-0028433caadd")
+        #expect(TodoTxt.uuid(title: "우유 사기", occurrence: 3) == "611ebe00-7bda-8814-9838-bf67460c2765")
+        #expect(UUIDText.derived(from: "series 2026-12-14") == "02b23194-75b7-87e9-8bab-364b3566b28c")
+        #expect(UUIDText.derived(from: "") == "ecba3df2-c338-8c52-8ed2-971655ab84f5")
+    }
+}
