@@ -6,8 +6,9 @@ import Darwin
 import TextFormats
 
 /// The lines `tasks sync` and its remote helper (`tasks-postgres`) exchange over a pipe, as git
-/// talks to its remote helpers: one message per line, fields separated by tabs, a tab, newline,
-/// carriage return or backslash inside a field written `\t`, `\n`, `\r`, `\\`.
+/// talks to its remote helpers: one message per line, its fields as TSV writes them (tabs
+/// between, a tab, newline, carriage return or backslash inside a field written `\t`, `\n`,
+/// `\r`, `\\` — TextFormats' `TSV`).
 ///
 ///     tasks → helper                          helper → tasks
 ///     open URL NODE                           ok VERSION | error KIND MESSAGE
@@ -21,52 +22,10 @@ import TextFormats
 /// failed.
 public enum WireLine {
     /// One line (without its newline) of `fields`.
-    public static func encode(_ fields: [String]) -> String {
-        var bytes: [UInt8] = []
-        for (index, field) in fields.enumerated() {
-            if index > 0 { bytes.append(0x09) }
-            for byte in field.utf8 {
-                switch byte {
-                case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-                case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-                case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-                case 0x5C: bytes += [0x5C, 0x5C]
-                default: bytes.append(byte)
-                }
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    public static func encode(_ fields: [String]) -> String { TSV.record(fields) }
 
-    /// The fields of one line (without its newline). A backslash before anything else, or at
-    /// the end, stands for itself.
-    public static func decode(_ line: String) -> [String] {
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var escaped = false
-        for byte in line.utf8 {
-            if escaped {
-                switch byte {
-                case UInt8(ascii: "t"): field.append(0x09)
-                case UInt8(ascii: "n"): field.append(0x0A)
-                case UInt8(ascii: "r"): field.append(0x0D)
-                case 0x5C: field.append(0x5C)
-                default: field += [0x5C, byte]
-                }
-                escaped = false
-            } else if byte == 0x5C {
-                escaped = true
-            } else if byte == 0x09 {
-                fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            } else {
-                field.append(byte)
-            }
-        }
-        if escaped { field.append(0x5C) }
-        fields.append(String(decoding: field, as: UTF8.self))
-        return fields
-    }
+    /// The fields of one line (without its newline).
+    public static func decode(_ line: String) -> [String] { TSV.fields(line) }
 
     /// `text` as a JSON string literal, quotes included (TextFormats' escaping).
     public static func jsonString(_ text: String) -> String {
@@ -125,8 +84,7 @@ public final class WireWriter {
 
     /// Queues `fields` as one line; written when 64 KiB are queued or on `flush`.
     public func send(_ fields: [String]) -> Bool {
-        pending += WireLine.encode(fields).utf8
-        pending.append(0x0A)
+        pending += TSV.line(fields).utf8
         return pending.count < 65_536 || flush()
     }
 

@@ -6,6 +6,39 @@ public enum TSV {
 
     public static func escape(_ field: String) -> String { Record.line([field], separator: 0, end: [], append) }
 
+    /// `fields` as one line without its newline.
+    public static func record(_ fields: [String]) -> String { Record.line(fields, separator: 0x09, end: [], append) }
+
+    /// The fields of one line (without its newline), unescaped: what `line` wrote. A
+    /// backslash before anything else, or at the end, stands for itself.
+    public static func fields(_ line: String) -> [String] {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var escaped = false
+        for byte in line.utf8 {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "t"): field.append(0x09)
+                case UInt8(ascii: "n"): field.append(0x0A)
+                case UInt8(ascii: "r"): field.append(0x0D)
+                case 0x5C: field.append(0x5C)
+                default: field += [0x5C, byte]
+                }
+                escaped = false
+            } else if byte == 0x5C {
+                escaped = true
+            } else if byte == 0x09 {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else {
+                field.append(byte)
+            }
+        }
+        if escaped { field.append(0x5C) }
+        fields.append(String(decoding: field, as: UTF8.self))
+        return fields
+    }
+
     /// Appends `field`'s UTF-8, escaped, to `bytes` (a byte scan: TSV's specials are ASCII).
     public static func append(_ field: String, to bytes: inout [UInt8]) {
         var field = field

@@ -44,6 +44,14 @@ struct RecordWriterTests {
         #expect(TSV.line(["plain", ""]) == "plain\t\n")
     }
 
+    @Test func tsvFieldsReadBackWhatALineWrote() {
+        let fields = ["1", "a\tb", "c\nd", "e\\f", "g\r\nh", "", "우유 ✍️"]
+        #expect(TSV.record(fields) + "\n" == TSV.line(fields))
+        #expect(TSV.fields(TSV.record(fields)) == fields)
+        #expect(TSV.fields("") == [""])
+        #expect(TSV.fields("a\\qb\tc\\") == ["a\\qb", "c\\"], "a backslash before anything else, or last, stands for itself")
+    }
+
     @Test func csvFollowsRFC4180() {
         #expect(CSV.line(["1", "plain", "a,b", "say \"hi\"", "two\nlines"]) == "1,plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
         #expect(CSV.line([""]) == "\r\n")
