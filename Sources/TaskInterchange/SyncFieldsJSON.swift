@@ -5,13 +5,7 @@ import TextFormats
 /// null, whole numbers and strings (`{"done":1,"title":"Buy milk"}`), keys sorted.
 public enum SyncFieldsJSON {
     public static func encode(_ fields: [String: SyncValue]) -> String {
-        JSONValue.object(fields.sorted { $0.key < $1.key }.map { key, value in
-            switch value {
-            case .null: return (key, .null)
-            case .integer(let number): return (key, .number(number))
-            case .text(let text): return (key, .string(text))
-            }
-        }).serialized()
+        JSONValue.object(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }).serialized()
     }
 
     /// The fields of `text`; throws a message naming what is wrong.

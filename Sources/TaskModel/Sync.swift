@@ -1,4 +1,5 @@
 import ReactorCore
+import TextFormats
 
 /// A field's value as it travels between machines: what the task's column holds.
 public enum SyncValue: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -11,6 +12,18 @@ public enum SyncValue: Equatable, Hashable, Sendable, CustomStringConvertible {
         case .null: return "(none)"
         case .integer(let value): return String(value)
         case .text(let value): return "\"\(value)\""
+        }
+    }
+}
+
+extension SyncValue {
+    /// The value in JSON: null, a whole number or a string — as the remote keeps a change's
+    /// fields and as `sync --format json` reports a conflict.
+    public var json: JSONValue {
+        switch self {
+        case .null: return .null
+        case .integer(let number): return .number(number)
+        case .text(let text): return .string(text)
         }
     }
 }

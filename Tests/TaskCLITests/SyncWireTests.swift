@@ -61,3 +61,20 @@ struct SyncWireTests {
         #expect(deleted.pushes.isEmpty && deleted.incoming.first?.isDeleted == true)
     }
 }
+
+@Suite("tasks sync without a server")
+struct SyncProgressTests {
+    @Test func aTerminalSeesSyncingUntilTheSyncEndsAPipeDoesNot() {
+        let cli = CLI()
+        cli.run("add", "kept")
+        let before = cli.snapshot()
+        let address = ["sync", "--remote", "postgresql://nobody@127.0.0.1:1/none"]
+        let onTerminal = cli.run(address, terminal: true)
+        #expect(onTerminal.status == 1)
+        #expect(onTerminal.stderr.hasPrefix("Syncing…\r\u{1B}[Ktasks: "), "the progress line is cleared before the message")
+        let inPipe = cli.run(address)
+        #expect(inPipe.status == 1)
+        #expect(inPipe.stderr.hasPrefix("tasks: "))
+        #expect(cli.snapshot() == before, "a failed sync changes nothing here")
+    }
+}

@@ -3,19 +3,25 @@ import TaskModel
 import TaskReactors
 import TextFormats
 
-/// `tasks sync`: on a terminal what travelled (`Sent 3, received 5 (2 new, 3 changed).`); each
-/// conflict as a warning on stderr, wherever the output goes; `--format json` the whole
-/// report; in a pipe otherwise nothing but the warnings.
+/// `tasks sync`: `Syncing…` on a terminal's stderr while it runs; then, on a terminal, what
+/// travelled (`Sent 3, received 5 (2 new, 3 changed).`); each conflict as a warning on stderr,
+/// wherever the output goes; `--format json` the whole report; in a pipe otherwise nothing
+/// but the warnings.
 final class SyncView: CommandView, View {
     var reactor: TaskSyncReactor? { didSet { reactorDidChange() } }
 
     func bind(reactor: TaskSyncReactor) {
+        // The seeds' isLoading, made visible: a progress line on a terminal while the remote is asked.
+        reactor.state.map { $0.isSyncing }.distinctUntilChanged().skip(1)
+            .bind { [unowned self] isSyncing in context.console.progress(isSyncing ? "Syncing…" : nil) }
+            .disposed(by: disposeBag)
         reactor.pulse { $0.$failure }.compactMap { $0 }.bind { [unowned self] in context.status.fail($0) }.disposed(by: disposeBag)
         reactor.pulse { $0.$report }.compactMap { $0 }.bind { [unowned self] in report($0) }.disposed(by: disposeBag)
     }
 
     private func report(_ report: SyncReport) {
         let console = context.console
+        console.progress(nil)
         if !console.settings.quiet {
             let count = report.conflicts.count
             if count > 0 {
@@ -31,21 +37,14 @@ final class SyncView: CommandView, View {
     }
 
     static func json(_ report: SyncReport) -> JSONValue {
-        func value(_ value: SyncValue) -> JSONValue {
-            switch value {
-            case .null: return .null
-            case .integer(let number): return .number(number)
-            case .text(let text): return .string(text)
-            }
-        }
-        return .object([
+        .object([
             ("sent", .number(Int64(report.pushed))), ("received", .number(Int64(report.pulled))),
             ("created", .number(Int64(report.created))), ("changed", .number(Int64(report.changed))), ("deleted", .number(Int64(report.deleted))),
             ("entry", report.entry.map(JSONValue.number) ?? .null),
             ("conflicts", .array(report.conflicts.map { conflict in
                 .object([("id", .number(conflict.taskID)), ("title", .string(conflict.title)), ("field", .string(conflict.field)),
-                         ("kept", value(conflict.kept)), ("keptFrom", .string(conflict.keptFrom)),
-                         ("replaced", value(conflict.replaced)), ("replacedFrom", .string(conflict.replacedFrom))])
+                         ("kept", conflict.kept.json), ("keptFrom", .string(conflict.keptFrom)),
+                         ("replaced", conflict.replaced.json), ("replacedFrom", .string(conflict.replacedFrom))])
             })),
         ])
     }
