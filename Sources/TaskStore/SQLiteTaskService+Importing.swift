@@ -23,11 +23,9 @@ extension SQLiteTaskService {
             // An empty table needs no lookups: every record is new.
             let isEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
             var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
-            // Every new task gets an id above the file's last; a large import indexes them for
-            // search once at the end (existing tasks it updates are reindexed by their trigger).
-            let firstNewID = lastID + 1
-            let indexesLater = records.count >= SearchIndex.deferredFrom
-            if indexesLater { try SearchIndex.deferInserts(db) }
+            // A large import indexes its new tasks for search once at the end (existing tasks
+            // it updates are reindexed by their trigger).
+            let indexedLater = try records.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
             let lookup = try db.prepare("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?")
             var pending: [Task] = []
             var createdIDs: [Int64] = []
@@ -69,7 +67,7 @@ extension SQLiteTaskService {
                 }
             }
             try insert(&pending)
-            if indexesLater { try SearchIndex.fill(db, fromID: firstNewID) }
+            if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             try entry.created(ids: createdIDs)
             let count = result.created + result.updated
             return ((result, events), "imported \(Summary.count(count, "task"))")

@@ -55,10 +55,7 @@ extension SQLiteTaskService {
             // Past `SearchIndex.deferredFrom` rows, the rest are indexed once at the end.
             var indexedLater: Int64?
             func flush() throws {
-                if indexedLater == nil && count >= SearchIndex.deferredFrom {
-                    try SearchIndex.deferInserts(db)
-                    indexedLater = (runs.last?.upperBound ?? 0) + 1
-                }
+                if indexedLater == nil && count >= SearchIndex.deferredFrom { indexedLater = try SearchIndex.deferInserts(db) }
                 try insert(&chunk)
                 for task in chunk {
                     if let last = runs.last, last.upperBound + 1 == task.id {

@@ -122,16 +122,14 @@ extension SQLiteTaskService: TaskSyncing {
             var bottoms: [String: Int64] = [:]
             var touched = Set(local.map(\.change.task))
             var created: [Int64] = []
-            // Many tasks received: the new ones (ids above the file's last; each task comes
-            // once, so none is changed after it is made) are indexed for search at the end.
-            let firstNewID = (try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
-            let indexesLater = merge.incoming.count >= SearchIndex.deferredFrom
-            if indexesLater { try SearchIndex.deferInserts(db) }
+            // Many tasks received: the new ones are indexed for search at the end (each task
+            // comes once, so none is changed after it is made).
+            let indexedLater = try merge.incoming.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
             for task in merge.incoming {
                 touched.insert(task.task)
                 if let id = try applyIncoming(task, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
             }
-            if indexesLater { try SearchIndex.fill(db, fromID: firstNewID) }
+            if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             // The tasks made here, recorded as runs of ids (one row for a run, as `add` does).
             try entry.created(ids: created)
             for conflict in merge.conflicts {

@@ -17,11 +17,14 @@ enum SearchIndex {
     /// From how many rows an insert fills the index once instead of row by row.
     static let deferredFrom = 10_000
 
-    /// Sets the trigger aside: rows inserted from now on, in this transaction, are indexed by
+    /// Sets the trigger aside and returns the first id the rows inserted from now on will
+    /// have (above the file's last: AUTOINCREMENT, and imports keep only ids never used), for
     /// `fill`. Rows updated meanwhile must be rows the index already holds (the update trigger
     /// still runs), which is why only inserts of new tasks defer.
-    static func deferInserts(_ db: Connection) throws {
+    static func deferInserts(_ db: Connection) throws -> Int64 {
+        let next = (try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0) + 1
         try db.execute("DROP TRIGGER task_text_insert")
+        return next
     }
 
     /// Indexes the tasks whose ids are `firstID` or more, and puts the trigger back.
