@@ -53,26 +53,28 @@ public enum Taskwarrior {
     /// `biweekly`, `quarterly`, `semiannual`, `annual`, or a count with `d`, `w`/`wk`,
     /// `mo`/`months`, `y`/`yr`, `q`. Minutes and hours have no place here.
     static func rule(_ recur: String) -> RepeatRule? {
-        let named: [String: (Int, RepeatRule.Unit)] = [
-            "daily": (1, .day), "day": (1, .day), "weekly": (1, .week), "week": (1, .week), "biweekly": (2, .week),
-            "fortnight": (2, .week), "monthly": (1, .month), "month": (1, .month), "bimonthly": (2, .month),
-            "quarterly": (3, .month), "semiannual": (6, .month), "yearly": (1, .year), "annual": (1, .year),
-            "year": (1, .year), "biannual": (2, .year), "weekdays": (1, .weekday),
-        ]
         let text = recur.lowercased()
-        if let (count, unit) = named[text] { return RepeatRule(kind: .every, count: count, unit: unit) }
+        if let (count, unit) = namedRecurrences[text] { return RepeatRule(kind: .every, count: count, unit: unit) }
         let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
-        guard count >= 1 else { return nil }
-        let units: [String: (Int, RepeatRule.Unit)] = [
-            "d": (1, .day), "day": (1, .day), "days": (1, .day), "w": (1, .week), "wk": (1, .week), "wks": (1, .week),
-            "week": (1, .week), "weeks": (1, .week), "mo": (1, .month), "mth": (1, .month), "mths": (1, .month),
-            "month": (1, .month), "months": (1, .month), "q": (3, .month), "qtr": (3, .month), "quarters": (3, .month),
-            "y": (1, .year), "yr": (1, .year), "yrs": (1, .year), "year": (1, .year), "years": (1, .year),
-        ]
-        guard let (scale, unit) = units[String(text.dropFirst(digits.count))] else { return nil }
+        // More than four digits is more than a rule holds (and could overflow the scaling).
+        guard digits.count <= 4, let count = digits.isEmpty ? 1 : Int(digits),
+              let (scale, unit) = recurrenceUnits[String(text.dropFirst(digits.count))] else { return nil }
         return RepeatRule(kind: .every, count: count * scale, unit: unit)
     }
+
+    private static let namedRecurrences: [String: (Int, RepeatRule.Unit)] = [
+        "daily": (1, .day), "day": (1, .day), "weekly": (1, .week), "week": (1, .week), "biweekly": (2, .week),
+        "fortnight": (2, .week), "monthly": (1, .month), "month": (1, .month), "bimonthly": (2, .month),
+        "quarterly": (3, .month), "semiannual": (6, .month), "yearly": (1, .year), "annual": (1, .year),
+        "year": (1, .year), "biannual": (2, .year), "weekdays": (1, .weekday),
+    ]
+
+    private static let recurrenceUnits: [String: (Int, RepeatRule.Unit)] = [
+        "d": (1, .day), "day": (1, .day), "days": (1, .day), "w": (1, .week), "wk": (1, .week), "wks": (1, .week),
+        "week": (1, .week), "weeks": (1, .week), "mo": (1, .month), "mth": (1, .month), "mths": (1, .month),
+        "month": (1, .month), "months": (1, .month), "q": (3, .month), "qtr": (3, .month), "quarters": (3, .month),
+        "y": (1, .year), "yr": (1, .year), "yrs": (1, .year), "year": (1, .year), "years": (1, .year),
+    ]
 
     /// A rule as Taskwarrior writes it; nil for one it cannot hold (after completion).
     static func recur(_ rule: RepeatRule) -> String? {

@@ -121,14 +121,13 @@ public enum TodoTxt {
     static func recurrence(_ text: String) -> RepeatRule? {
         let strict = text.hasPrefix("+")
         let body = strict ? String(text.dropFirst()) : text
-        guard let last = body.last else { return nil }
+        guard let last = body.last, let unit = recurrenceUnits[last] else { return nil }
         let digits = body.dropLast()
-        let count = digits.isEmpty ? 1 : Int(digits) ?? 0
-        guard count >= 1, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let units: [Character: RepeatRule.Unit] = ["d": .day, "b": .weekday, "w": .week, "m": .month, "y": .year]
-        guard let unit = units[last] else { return nil }
+        guard digits.count <= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = digits.isEmpty ? 1 : Int(digits) else { return nil }
         return RepeatRule(kind: strict ? .every : .after, count: count, unit: unit)
     }
+
+    private static let recurrenceUnits: [Character: RepeatRule.Unit] = ["d": .day, "b": .weekday, "w": .week, "m": .month, "y": .year]
 
     /// A rule as todo.txt's `rec:` value.
     static func recurrence(_ rule: RepeatRule) -> String {

@@ -13,26 +13,38 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     public var count: Int
     public var unit: Unit
 
-    public init(kind: Kind, count: Int, unit: Unit) {
+    /// The largest count a rule holds: what four digits can say (`9999d`), and what the text
+    /// the database keeps (`every 9999d`) reads back as.
+    public static let maxCount = 9999
+
+    /// A rule of `count` units; `nil` for a count outside 1 through `maxCount` (every reader —
+    /// the options, todo.txt's `rec:`, Taskwarrior's `recur` — comes through here, so no date
+    /// arithmetic ever sees a count that could overflow it).
+    public init?(kind: Kind, count: Int, unit: Unit) {
+        guard (1...Self.maxCount).contains(count) else { return nil }
         self.kind = kind
-        self.count = max(1, count)
+        self.count = count
         self.unit = unit
     }
+
+    /// The names an interval may be given by.
+    private static let unitNames: [String: Unit] = [
+        "day": .day, "days": .day, "daily": .day, "week": .week, "weeks": .week, "weekly": .week,
+        "month": .month, "months": .month, "monthly": .month, "year": .year, "years": .year,
+        "yearly": .year, "weekday": .weekday, "weekdays": .weekday,
+    ]
 
     /// `INTERVAL` as typed after `--every` or `--after`: `day`, `weekday`, `week`, `month`,
     /// `year` (and their plurals), or a count with `d`, `w`, `m`, `y` (`2w`, `3m`, `1d`).
     public init?(_ kind: Kind, interval text: String) {
         let word = text.lowercased()
-        let names: [String: Unit] = ["day": .day, "days": .day, "daily": .day, "week": .week, "weeks": .week, "weekly": .week,
-                                     "month": .month, "months": .month, "monthly": .month, "year": .year, "years": .year,
-                                     "yearly": .year, "weekday": .weekday, "weekdays": .weekday]
-        if let unit = names[word] {
+        if let unit = Self.unitNames[word] {
             self.init(kind: kind, count: 1, unit: unit)
             return
         }
         guard let last = word.last, let unit = Unit(rawValue: String(last)), unit != .weekday else { return nil }
         let digits = word.dropLast()
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let count = Int(digits), count >= 1 else { return nil }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), let count = Int(digits) else { return nil }
         self.init(kind: kind, count: count, unit: unit)
     }
 
@@ -84,6 +96,9 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
             if unit == .day || unit == .week {
                 let length = count * (unit == .week ? 7 : 1)
                 step = max(1, (floor.daysSince1970 - start.daysSince1970) / length)
+            } else if unit == .weekday {
+                // Any 7 days hold 5 weekdays: at most this many steps end on or before the floor.
+                step = max(1, 5 * ((floor.daysSince1970 - start.daysSince1970) / 7) / count)
             } else if unit == .month || unit == .year {
                 let length = count * (unit == .year ? 12 : 1)
                 let months = (floor.year - start.year) * 12 + (floor.month - start.month)

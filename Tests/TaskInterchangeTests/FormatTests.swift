@@ -211,3 +211,20 @@ let sampleTasks: [Task] = [
         #expect(UUIDText.derived(from: "") == "ecba3df2-c338-8c52-8ed2-971655ab84f5")
     }
 }
+
+/// A recurrence from another tool is a `RepeatRule` only when its count fits one (1–9999): a
+/// larger one once overflowed the scaling of Taskwarrior's `q` (a trap, status 132).
+@Suite struct ForeignRecurrenceTests {
+    @Test func taskwarriorsRecurWithAHugeCountIsReportedNotKept() throws {
+        let text = #"[{"description":"a","status":"pending","recur":"4000000000000000000q"},{"description":"b","status":"pending","recur":"2q"}]"#
+        let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
+        #expect(file.batch.records.map(\.repeat) == [nil, RepeatRule(kind: .every, count: 6, unit: .month)])
+        #expect(file.notKept == ["recurrence '4000000000000000000q': 1 task"])
+    }
+
+    @Test func todoTxtsRecWithAHugeCountIsABadLine() {
+        #expect(TodoTxt.recurrence("+9999w") == RepeatRule(kind: .every, count: 9999, unit: .week))
+        #expect(TodoTxt.recurrence("+99999999999999w") == nil)
+        #expect(TodoTxt.recurrence("4611686018427387904d") == nil)
+    }
+}

@@ -22,6 +22,27 @@ struct RepeatRuleTests {
         #expect(try FieldRules.repeatRule("month") == RepeatRule(kind: .every, count: 1, unit: .month))
     }
 
+    @Test func aCountIsOneToFourDigitsWhereverTheRuleComesFrom() throws {
+        #expect(RepeatRule(kind: .every, count: 0, unit: .day) == nil)
+        #expect(RepeatRule(kind: .every, count: RepeatRule.maxCount + 1, unit: .week) == nil)
+        #expect(RepeatRule(kind: .every, count: Int.max, unit: .month) == nil)
+        let largest = try #require(RepeatRule(kind: .after, count: RepeatRule.maxCount, unit: .year))
+        #expect(RepeatRule(largest.description) == largest, "the largest rule reads back from the text the database keeps")
+        #expect(largest.nextDue(after: nil, anchor: nil, doneOn: day("2026-12-01")) == nil, "past year 9999: no next, no trap")
+    }
+
+    @Test func weekdaysFromAnOldAnchorJumpCloseAndLandOnTheSameDay() throws {
+        let anchor = day("2019-03-01")  // a Friday, years before
+        for count in [1, 2, 3, 7] {
+            let rule = try #require(RepeatRule(kind: .every, count: count, unit: .weekday))
+            let floor = day("2026-12-02")
+            // What stepping one by one from the anchor finds.
+            var step = 1
+            while let date = rule.date(step, after: anchor), date <= floor { step += 1 }
+            #expect(rule.nextDue(after: floor, anchor: anchor, doneOn: floor) == rule.date(step, after: anchor), "every \(count) weekdays")
+        }
+    }
+
     @Test func monthEndsClampAndComeBack() throws {
         let monthly = try #require(RepeatRule(.every, interval: "month"))
         let anchor = day("2026-01-31")
