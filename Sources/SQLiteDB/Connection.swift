@@ -206,7 +206,6 @@ public final class Connection {
 
 // MARK: - Functions written in Swift
 
-/// The body of a function of one text argument that returns an integer.
 /// What a SQL function of one text argument computes: an integer from the bytes, or text.
 final class TextFunction {
     enum Body {

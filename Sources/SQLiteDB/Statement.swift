@@ -78,10 +78,10 @@ public final class Statement {
 
     // MARK: - Reading the current row
 
-    /// Whether column `index` (0-based) is NULL.
     /// How many columns each row has.
     public var columnCount: Int32 { sqlite3_column_count(handle) }
 
+    /// Whether column `index` (0-based) is NULL.
     @inline(__always) public func isNull(_ index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }

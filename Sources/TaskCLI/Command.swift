@@ -18,7 +18,7 @@ enum Command {
     /// The full-screen list and editor.
     case ui(TaskQuery)
     /// The ranked list: at most `limit` tasks, with their scores explained.
-    case next(TaskQuery, limit: Int, explain: Bool)
+    case next(TaskQuery, explain: Bool)
     case add(titles: [String], fromStdin: Bool, fields: FieldFlags)
     /// `add -`: titles from stdin, one per line, read as the tasks are written (the first line
     /// is read and checked already: bad input there never opens the database).

@@ -36,13 +36,12 @@ struct CommandReader {
             query.today = invocation.today()
             query.sort = .rank
             query.grouping = .none
-            let limit = try parsed.value(Option.nextLimit).map(IDParser.count) ?? 10
+            query.limit = try parsed.value(Option.nextLimit).map(IDParser.count) ?? 10
             let explain = parsed.has(Option.explain)
             if explain, let format = parsed.value(Option.format), !["table", "tsv"].contains(format) {
                 throw CLIError.usage("--explain shows scores in a table or tsv, not in \(format)")
             }
-            query.limit = limit
-            return .next(query, limit: limit, explain: explain)
+            return .next(query, explain: explain)
         case "ui":
             let query = try query(parsed)
             if let reason = Terminal.unusableReason(inputIsTerminal: invocation.stdin.isTerminal, outputIsTerminal: invocation.terminal.stdoutIsTerminal,

@@ -25,13 +25,13 @@ struct Runner {
             reactor.action.onNext(view.stream(query))
         case .ui(let query):
             runScreens(query)
-        case .next(let query, let limit, let explain):
+        case .next(let query, let explain):
             let reactor = TaskListReactor(service: service)
             let writer = context.printer.writer
             if explain { writer.explainsRankOn = query.today ?? invocation.today() }
             let view = NextView(context: context, writer: writer)
             view.reactor = reactor
-            reactor.action.onNext(view.stream(query, limit: limit))
+            reactor.action.onNext(view.stream(query))
         case .lists:
             let reactor = TaskListReactor(service: service)
             let view = ListsView(context: context)

@@ -44,7 +44,7 @@ public final class PostgresRemote: SyncRemote {
             case "change" where line.count == 8:
                 changes.append(try Self.change(from: line, remote: name))
             default:
-                throw try failure(line)
+                throw failure(line)
             }
         }
     }
@@ -134,10 +134,10 @@ public final class PostgresRemote: SyncRemote {
     private func expectOK() throws(TaskServiceError) -> String {
         let line = try receive()
         if line.first == "ok" { return line.count > 1 ? line[1] : "" }
-        throw try failure(line)
+        throw failure(line)
     }
 
-    private func failure(_ line: [String]) throws(TaskServiceError) -> TaskServiceError {
+    private func failure(_ line: [String]) -> TaskServiceError {
         guard line.first == "error", line.count >= 3 else { return failed("the helper said: \(line.joined(separator: " "))") }
         // libpq's messages span lines ("…failed: Connection refused\n\tIs the server running…").
         let message = line[2].split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == " " }).joined(separator: " ")

@@ -153,17 +153,11 @@ public final class SQLiteTaskService: TaskService {
     }
 
     public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
-        change { service in
-            let (changed, events) = try service.setDoneNow(ids: ids) { _ in isDone }
-            return (changed, events)
-        }
+        change { try $0.setDoneNow(ids: ids) { _ in isDone } }
     }
 
     public func toggle(ids: [Int64]) -> Observable<[Task]> {
-        change { service in
-            let (changed, events) = try service.setDoneNow(ids: ids) { !$0.isDone }
-            return (changed, events)
-        }
+        change { try $0.setDoneNow(ids: ids) { !$0.isDone } }
     }
 
     public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {

@@ -77,7 +77,8 @@ enum TaskQuerySQL {
         // With a search the trigram index finds the few rows first: `+` keeps SQLite from
         // walking the (done, list) index over every row instead (167 ms against 4 ms at a
         // million), and the rows found are sorted.
-        let indexed = (query.search.map { TaskQuery.foldCase($0).count >= 3 } ?? false) ? "+" : ""
+        let needle = query.search.map(TaskQuery.foldCase) ?? ""  // folded as the index folds
+        let indexed = needle.count >= 3 ? "+" : ""
         switch query.status {
         case .pending: conditions.append("\(indexed)done = 0")
         case .done: conditions.append("\(indexed)done = 1")
@@ -110,17 +111,16 @@ enum TaskQuerySQL {
             case .shown: break
             }
         }
-        if let search = query.search, !search.isEmpty {
-            let folded = TaskQuery.foldCase(search)
-            if folded.count >= 3 {
+        if !needle.isEmpty {
+            if needle.count >= 3 {
                 // A lookup in the trigram index (a phrase there is a substring, any case).
                 conditions.append("id IN (SELECT rowid FROM task_text WHERE task_text MATCH ?)")
-                arguments.append("\"" + folded.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")
+                arguments.append("\"" + needle.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")
             } else {
                 // Too short for trigrams: every row, folded by the same rule as the index.
                 conditions.append("(instr(tasks_fold(title), ?) > 0 OR instr(tasks_fold(notes), ?) > 0)")
-                arguments.append(folded)
-                arguments.append(folded)
+                arguments.append(needle)
+                arguments.append(needle)
             }
         }
         return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)

@@ -15,9 +15,9 @@ final class NextView: CommandView, View {
         super.init(context: context)
     }
 
-    /// The action that makes this view's output: at most `limit` rows of `query`, streamed.
-    func stream(_ query: TaskQuery, limit: Int) -> TaskListReactor.Action {
-        .stream(query, batch: max(1, limit), totals: .none, fields: writer.format == .json ? .all : .listed)
+    /// The action that makes this view's output: the rows of `query` (at most its `limit`), streamed.
+    func stream(_ query: TaskQuery) -> TaskListReactor.Action {
+        .stream(query, batch: max(1, query.limit ?? 1_000), totals: .none, fields: writer.format == .json ? .all : .listed)
     }
 
     func bind(reactor: TaskListReactor) {
