@@ -9,9 +9,15 @@ import TaskModel
 struct EditorSession {
     let invocation: Invocation
 
+    /// The line that ends what the user wrote, as `git commit --cleanup=scissors` has it:
+    /// everything from the last such line on is the template's own text. Nothing above it is
+    /// taken out, so notes keep every line — `# Heading`, `#42` — byte for byte.
+    static let scissors = "# ------------------------ >8 ------------------------"
+
     static let instructions = """
-        # The first line is the title; the lines after a blank line are the notes.
-        # Lines starting with '#' are left out. An empty title leaves the task as it was.
+        # Do not change or remove the line above: everything below it is left out.
+        # The first line is the title; the lines after the blank line below it are the
+        # notes, kept exactly as written. An empty title leaves the task as it was.
         """
 
     /// `nil` when the editor could not run; `.some(nil)` when nothing changed; else the new
@@ -37,18 +43,27 @@ struct EditorSession {
     }
 
     static func text(title: String, notes: String, id: Int64) -> String {
-        title + "\n\n" + (notes.isEmpty ? "" : notes + "\n") + "\n" + instructions + "\n# Task \(id).\n"
+        title + "\n\n" + (notes.isEmpty ? "" : notes + "\n") + scissors + "\n" + instructions + "\n# Task \(id).\n"
     }
 
-    /// The title (first line) and notes (after the blank line), comments left out; `nil`
-    /// when the title is empty.
+    /// The title (the first line that is not blank) and the notes (after the blank line that
+    /// follows it, up to the line before the scissors line, exactly); `nil` when the title is
+    /// empty. Without the scissors line (the user removed it), the template's own lines are
+    /// taken out where they are found whole at the end.
     static func parse(_ text: String) -> (String, String)? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.hasPrefix("#") }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let cut = lines.lastIndex(of: scissors) {
+            lines.removeSubrange(cut...)
+        } else {
+            let template = instructions.split(separator: "\n").map(String.init)
+            while let last = lines.last, last.isEmpty || template.contains(last) || (last.hasPrefix("# Task ") && last.hasSuffix(".")) {
+                lines.removeLast()
+            }
+        }
         while let first = lines.first, first.trimmingWhitespace.isEmpty { lines.removeFirst() }
         guard let title = lines.first?.trimmingWhitespace, !title.isEmpty else { return nil }
         lines.removeFirst()
-        while let first = lines.first, first.trimmingWhitespace.isEmpty { lines.removeFirst() }
-        while let last = lines.last, last.trimmingWhitespace.isEmpty { lines.removeLast() }
+        if lines.first?.isEmpty == true { lines.removeFirst() }
         return (title, lines.joined(separator: "\n"))
     }
 

@@ -1,4 +1,5 @@
 import TaskModel
+import TextFormats
 import TestSupport
 import Testing
 
@@ -154,8 +155,9 @@ struct CommandTests {
     @Test func editWithoutFlagsOpensTheEditorOnATerminal() {
         let cli = CommandTests.seeded()
         let result = cli.run(["edit", "2"], terminal: true, editor: { text in
-            #expect(text.hasPrefix("Call mom\n\nabout Sunday\nand the trip\n\n#"))
-            return "Call mum\n\nabout Sunday\n# a comment\n"
+            #expect(text.hasPrefix("Call mom\n\nabout Sunday\nand the trip\n# ------------------------ >8 ------------------------\n#"))
+            // The user rewrites the title and the notes above the scissors line; what is below it is left out.
+            return "Call mum\n\nabout Sunday\n" + text.drop { $0 != "#" }
         })
         #expect(result == CLI.Result(status: 0, stdout: "Changed 2: Call mum\n", stderr: ""))
         #expect(cli.run("show", "2", "--format", "json").stdout.contains(#""title":"Call mum","notes":"about Sunday""#))
@@ -163,6 +165,36 @@ struct CommandTests {
         let before = cli.snapshot()
         #expect(cli.run(["edit", "2"], terminal: true, editor: { _ in nil }).status == 1)
         #expect(cli.snapshot() == before)
+    }
+
+    /// Issue 24: notes lines starting with `#` were dropped by an editor that only renamed the title.
+    @Test func theEditorKeepsEveryNotesLineByteForByte() {
+        let kinds = ["# Heading", "see #42", "#tag", "#", "", "  ", "\t# indented", "## two", "# ------------------------ >8 ------------------------",
+                     "# Task 2.", "trailing space ", "한국어 🍽️", "\r", "x"]
+        var notesToTry = [kinds.joined(separator: "\n"), "\n\nstarts blank", "ends blank\n\n", "\n", "#", "# only a heading\n"]
+        notesToTry += kinds.map { "a\n" + $0 + "\nb" }
+        for notes in notesToTry {
+            let cli = CLI()
+            cli.run("add", "Call mom")
+            #expect(cli.run("edit", "1", "--notes", notes).status == 0)
+            let renamed = cli.run(["edit", "1"], terminal: true, editor: { text in
+                // A real editor session that only renames the title: the first line changes.
+                "Call mum" + text.drop { $0 != "\n" }
+            })
+            #expect(renamed.status == 0, "\(renamed)")
+            let shown = cli.run("show", "1", "--format", "json").stdout
+            #expect(shown.contains(#""title":"Call mum","notes":"# + JSONValue.string(notes).serialized()), "notes \(notes.debugDescription): \(shown)")
+            #expect(cli.run(["edit", "1"], terminal: true, editor: { $0 }).stdout == "Nothing changed.\n", "notes \(notes.debugDescription) come back unchanged")
+        }
+    }
+
+    @Test func anEditorThatRemovedTheScissorsLineStillLeavesTheTemplateOut() {
+        let cli = CommandTests.seeded()
+        let result = cli.run(["edit", "2"], terminal: true, editor: { text in
+            "Call mum\n\nabout Sunday\n# a heading\n" + text.split(separator: "\n").filter { $0.hasPrefix("# ") && !$0.contains(">8") }.joined(separator: "\n") + "\n"
+        })
+        #expect(result.status == 0, "\(result)")
+        #expect(cli.run("show", "2", "--format", "json").stdout.contains(#""title":"Call mum","notes":"about Sunday\n# a heading""#))
     }
 
     @Test func deleteAndItsAlias() {
