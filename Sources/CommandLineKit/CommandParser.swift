@@ -1,6 +1,6 @@
 /// Parses a command line against a `CommandSpec` tree, without side effects.
 ///
-/// - `--name value`, `--name=value`, `-n value`, `-nvalue`, bundled flags `-ab`;
+/// - `--name value`, `--name=value`, `-n value`, `-nvalue`, `-n=value`, bundled flags `-ab`;
 /// - `--` ends the options (a title may start with `-`); a lone `-` is an argument (stdin);
 ///   `-5` is an argument too, for the command to judge as an id;
 /// - `-h`/`--help` anywhere asks for help; the root's options apply after a subcommand too;
@@ -102,7 +102,9 @@ public struct CommandParser: Sendable {
                         throw UsageError.unknownOption("-\(letter)", suggestion: nil, command: commandName(), help: helpCommand())
                     }
                     if option.takesValue {
-                        try record(option, rest.isEmpty ? try nextValue(for: "-\(letter)") : String(rest), as: "-\(letter)")
+                        // `-l=Home` is `-l Home`, as `--list=Home` is `--list Home`.
+                        if rest.first == "=" { rest = rest.dropFirst() }
+                        try record(option, rest.isEmpty && !word.hasSuffix("=") ? try nextValue(for: "-\(letter)") : String(rest), as: "-\(letter)")
                         break
                     }
                     try record(option, "", as: "-\(letter)")

@@ -14,6 +14,11 @@ public final class Connection {
         public static let create = Options(rawValue: 1)
         /// Open for reading only.
         public static let readOnly = Options(rawValue: 2)
+        /// With `readOnly`: the file cannot change while it is open (a read-only mount, a file
+        /// nobody writes), so SQLite takes no locks and needs no `-shm` beside it — which is
+        /// what lets a WAL file be read where its folder cannot be written. A `-wal` beside it
+        /// is not read.
+        public static let immutable = Options(rawValue: 4)
     }
 
     /// The file's path (or `:memory:`).
@@ -41,8 +46,13 @@ public final class Connection {
             flags |= SQLITE_OPEN_READWRITE
             if options.contains(.create) { flags |= SQLITE_OPEN_CREATE }
         }
+        var name = path
+        if options.contains(.immutable) {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + Connection.uriEscaped(path) + "?mode=ro&immutable=1"
+        }
         var db: OpaquePointer?
-        let code = sqlite3_open_v2(path, &db, flags, vfs)
+        let code = sqlite3_open_v2(name, &db, flags, vfs)
         guard code == SQLITE_OK, let db else {
             let error = SQLiteError.last(on: db, fallback: code)
             sqlite3_close_v2(db)
@@ -53,6 +63,20 @@ public final class Connection {
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         _ = csqlite_db_config_defensive(db, 1)
+    }
+
+    /// `path` as the path of a `file:` URI: `%`, `?` and `#` percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     deinit {

@@ -18,8 +18,8 @@ import TextFormats
 ///     commit                                  ok LAST
 ///
 /// FIELDS is a JSON object. Any failure is `error KIND MESSAGE`, after which the helper exits
-/// and the remote keeps nothing uncommitted. KIND: address, unreachable, login, denied, newer,
-/// failed.
+/// and the remote keeps nothing uncommitted. KIND: address, unreachable, login, missing
+/// (no such database), denied, newer, failed.
 public enum WireLine {
     /// One line (without its newline) of `fields`.
     public static func encode(_ fields: [String]) -> String { TSV.record(fields) }

@@ -39,6 +39,14 @@ enum Command {
     case sync(url: String?, remember: Bool)
 
     enum DoneChange { case toggle, done, reopen }
+
+    /// Whether the command changes tasks: only then does a failure say "nothing was changed".
+    var changesTasks: Bool {
+        switch self {
+        case .help, .version, .list, .lists, .next, .show, .export, .completions, .history: return false
+        case .ui, .add, .addLines, .setDone, .edit, .delete, .move, .importTasks, .undo, .redo, .sync: return true
+        }
+    }
 }
 
 /// The field flags of `add` and `edit`, as typed; the editor reactor judges them.

@@ -51,8 +51,8 @@ struct CommandReader {
             return .ui(query)
         case "add":
             let fields = try fieldFlags(parsed, titled: false)
-            if !fields.removeTags.isEmpty {
-                throw CLIError.usage("'--tag -\(fields.removeTags[0])' removes a tag, and a new task has none; use --tag \(fields.removeTags[0])")
+            if let removed = fields.removeTags.first {
+                throw CLIError.usage("'--tag -\(removed)' removes a tag, and a new task has none; use --tag \(removed)")
             }
             if parsed.arguments.contains("-") {
                 guard parsed.arguments == ["-"] else { throw CLIError.usage("'-' (titles from stdin) cannot be mixed with titles as arguments") }
@@ -195,11 +195,20 @@ struct CommandReader {
     private func filters(_ parsed: ParsedCommand) throws -> TaskQuery {
         var query = TaskQuery()
         query.list = parsed.value(Option.inList)
-        query.tag = parsed.value(Option.withTag).map { $0.hasPrefix("+") ? String($0.dropFirst()) : $0 }
+        for text in parsed.values(Option.withTag) {
+            // `-t` and `!t` leave a tag out; `+t` and `t` ask for it.
+            let excluded = text.hasPrefix("-") || text.hasPrefix("!")
+            let tag = FieldRules.tagWord(excluded ? String(text.dropFirst()) : text)
+            try FieldRules.checkTag(tag, typed: true)
+            if excluded { query.excludedTags.append(tag) } else { query.tags.append(tag) }
+        }
         var words = parsed.arguments
         if let search = parsed.value(Option.search) { words.insert(search, at: 0) }
         if !words.isEmpty { query.search = words.joined(separator: " ") }
-        if let text = parsed.value(Option.withPriority) { query.priority = try FieldRules.priority(text) }
+        if let text = parsed.value(Option.withPriority) {
+            guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badPriority(text) }
+            query.priority = priority
+        }
         return query
     }
 
@@ -240,10 +249,13 @@ struct CommandReader {
         if let after { fields.repeatRule = after.trimmingWhitespace.isEmpty ? "" : "after " + after }
         fields.wait = parsed.value(Option.wait)
         for tag in parsed.values(Option.tag) {
+            if ["", "+", "-"].contains(tag.trimmingWhitespace) {
+                throw CLIError.usage("'--tag \(tag)' names no tag; use --tag NAME to add one, --tag -NAME to remove one")
+            }
             if tag.hasPrefix("-") {
                 fields.removeTags.append(String(tag.dropFirst()))
             } else {
-                fields.addTags.append(tag.hasPrefix("+") ? String(tag.dropFirst()) : tag)
+                fields.addTags.append(tag)  // as typed: the editor reactor takes its `+` off and judges it
             }
         }
         return fields

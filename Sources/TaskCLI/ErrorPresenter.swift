@@ -2,22 +2,26 @@ import CommandLineKit
 import TaskModel
 
 /// Turns whatever failed into a `CLIError`: the one place errors get their words and status.
+/// `changes` says whether the command that failed changes tasks: only such a command's
+/// failure says "nothing was changed" (a read that fails changed nothing by being a read).
 enum ErrorPresenter {
-    static func present(_ error: any Error) -> CLIError {
+    static func present(_ error: any Error, changes: Bool = true) -> CLIError {
         switch error {
         case let error as CLIError: return error
         case let error as UsageError: return .usage(error.description)
         case let error as TaskFieldError: return .usage(error.description)
-        case let error as TaskServiceError: return present(error)
+        case let error as TaskServiceError: return present(error, changes: changes)
         default: return .failure(String(describing: error))
         }
     }
 
-    static func present(_ error: TaskServiceError) -> CLIError {
+    static func present(_ error: TaskServiceError, changes: Bool = true) -> CLIError {
+        let unchanged = changes ? "; nothing was changed" : ""
+        let untouched = changes ? "; it was left untouched" : ""
         switch error {
         case .notFound(let ids):
             let names = ids.map(String.init).joined(separator: ", ")
-            return .failure(ids.count == 1 ? "no task with id \(names); nothing was changed" : "no tasks with ids \(names); nothing was changed",
+            return .failure(ids.count == 1 ? "no task with id \(names)\(unchanged)" : "no tasks with ids \(names)\(unchanged)",
                             hint: "'tasks list --all' shows the ids")
         case .moveRelativeToItself(let id):
             return .usage("task \(id) cannot be moved before or after itself")
@@ -29,34 +33,34 @@ enum ErrorPresenter {
             return .usage("there is no history entry #\(entry) (the history keeps the last 1,000 entries and 30 days)",
                           hint: "'tasks history' lists the entries")
         case .notUndoable(let entry, let reason):
-            return .failure("cannot undo #\(entry): \(reason); nothing was changed")
+            return .failure("cannot undo #\(entry): \(reason)\(unchanged)")
         case .changedLater(let entry, let taskID, let title, let later, let laterSummary):
-            return .failure("cannot undo #\(entry): task \(taskID) \"\(title)\" was changed later by #\(later) (\(laterSummary)); nothing was changed",
+            return .failure("cannot undo #\(entry): task \(taskID) \"\(title)\" was changed later by #\(later) (\(laterSummary))\(unchanged)",
                             hint: "undo #\(later) first; 'tasks history --task \(taskID)' shows its changes")
         case .notADatabase(let path, let reason):
-            return .failure("'\(path)' is not a tasks database (\(reason)); it was left untouched", hint: "check the path given by --db or TASKS_DB")
+            return .failure("'\(path)' is not a tasks database (\(reason))\(untouched)", hint: "check the path given by --db or TASKS_DB")
         case .damaged(let path, let reason):
-            return .failure("'\(path)' is damaged (\(reason)); nothing was changed", hint: "restore it from a backup, or try: sqlite3 FILE '.recover'")
+            return .failure("'\(path)' is damaged (\(reason))\(unchanged)", hint: "restore it from a backup, or try: sqlite3 FILE '.recover'")
         case .readOnly(let path):
-            return .failure("'\(path)' is read-only; nothing was changed", hint: "check its permissions and its folder's")
+            return .failure("'\(path)' is read-only\(unchanged)", hint: "check its permissions and its folder's")
         case .locked(let path):
-            return .failure("'\(path)' is locked by another program and stayed locked; nothing was changed",
+            return .failure("'\(path)' is locked by another program and stayed locked\(unchanged)",
                             hint: "try again when the other program is done")
         case .diskFull(let path):
-            return .failure("the disk holding '\(path)' is full; nothing was changed")
+            return .failure("the disk holding '\(path)' is full\(unchanged)")
         case .newerSchema(let path, let found, let supported):
-            return .failure("'\(path)' is from a newer version of tasks (schema \(found); this one knows up to \(supported)); it was left untouched",
+            return .failure("'\(path)' is from a newer version of tasks (schema \(found); this one knows up to \(supported))\(untouched)",
                             hint: "use a newer tasks, or another --db")
         case .cannotCreate(let path, let reason):
             return .failure("cannot create the database at '\(path)': \(reason)", hint: "give a writable place with --db PATH or TASKS_DB")
         case .cannotOpen(let path, let reason, let folderIsReadOnly):
             if folderIsReadOnly {
-                return .failure("cannot open '\(path)': its folder is read-only (\(reason)); nothing was changed",
+                return .failure("cannot open '\(path)': its folder is read-only (\(reason))\(unchanged)",
                                 hint: "SQLite needs to write beside the file; copy it somewhere writable to read it")
             }
             return .failure("cannot open '\(path)' (\(reason))", hint: "check that its folder exists and is writable")
         case .ioFailure(let path, let reason):
-            return .failure("cannot read or write '\(path)' (\(reason)); nothing was changed")
+            return .failure("cannot read or write '\(path)' (\(reason))\(unchanged)")
         case .unexpected(let description):
             return .failure(description)
         case .noRemote:
@@ -76,6 +80,9 @@ enum ErrorPresenter {
         case .loginRefused(let reason):
             return .failure("the remote \(remote) refused the login (\(reason)); \(unchanged)",
                             hint: "passwords come from ~/.pgpass or PGPASSWORD, as for psql")
+        case .noSuchDatabase(let reason):
+            return .failure("the remote \(remote) has no such database (\(reason)); \(unchanged)",
+                            hint: "create it first (createdb NAME, or ask its owner), or check the name in the address")
         case .permissionDenied(let reason):
             return .failure("the remote \(remote) refused access to the tasks tables (\(reason)); \(unchanged)",
                             hint: "its owner can allow a role: GRANT SELECT, INSERT ON tasks_change, tasks_schema TO ROLE; GRANT USAGE ON SEQUENCE tasks_change_seq_seq TO ROLE")

@@ -5,8 +5,13 @@ import TaskModel
 final class ExitStatus {
     private(set) var code: Int32 = 0
     private let console: Console
+    /// Whether the run's command changes tasks: only then may a failure say "nothing was changed".
+    private let changesTasks: Bool
 
-    init(console: Console) { self.console = console }
+    init(console: Console, changesTasks: Bool = true) {
+        self.console = console
+        self.changesTasks = changesTasks
+    }
 
     /// Whether something failed.
     var failed: Bool { code != 0 }
@@ -17,7 +22,7 @@ final class ExitStatus {
         code = max(code, error.status)
     }
 
-    func fail(_ error: TaskServiceError) { fail(ErrorPresenter.present(error)) }
+    func fail(_ error: TaskServiceError) { fail(ErrorPresenter.present(error, changes: changesTasks)) }
 
     /// Ends with `code` without a message (`tasks ui` ended by a signal: 128 + its number).
     func end(with code: Int32) { self.code = max(self.code, code) }

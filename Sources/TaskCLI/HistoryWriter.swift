@@ -24,7 +24,7 @@ struct HistoryWriter {
             output.write(CSV.line(Self.columns))
             for entry in entries { output.write(CSV.line(fields(of: entry).map(shown))) }
         case .json:
-            output.write(shown(JSONValue.array(entries.map(json)).serialized()) + "\n")
+            output.write(JSONValue.array(entries.map(json)).serialized() + "\n")  // escapes every control itself
         case .ids:
             for entry in entries { output.write("\(entry.id)\n") }
         }

@@ -17,7 +17,8 @@ enum Option {
 
     // `list`'s filters.
     static let inList = OptionSpec.value("list", short: "l", name: "LIST", help: "Only this list.", completion: Completion.listNames)
-    static let withTag = OptionSpec.value("tag", short: "t", name: "TAG", help: "Only tasks with this tag.", completion: Completion.tagNames)
+    static let withTag = OptionSpec.value("tag", short: "t", name: "[+|-]TAG", help: "Only tasks with this tag (+t or t), or without it (-t or !t); repeatable.",
+                                          repeatable: true, completion: Completion.tagNames)
     static let search = OptionSpec.value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring case, in any script).")
     static let withPriority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Only this priority.",
                                                completion: Completion.priorities)
@@ -32,6 +33,8 @@ enum Option {
     // The fields of `add` and `edit`.
     static let title = OptionSpec.value("title", name: "TITLE", help: "The new title.")
     static let list = OptionSpec.value("list", short: "l", name: "LIST", help: "The list (default Inbox).", completion: Completion.listNames)
+    /// `edit --list`: the same option, read as `list`; only its help differs.
+    static let moveToList = OptionSpec.value("list", short: "l", name: "LIST", help: "Move the task to this list.", completion: Completion.listNames)
     static let notes = OptionSpec.value("notes", short: "n", name: "TEXT", help: "Notes; may span lines.")
     static let due = OptionSpec.value("due", name: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.",
                                       completion: Completion.dates)

@@ -61,7 +61,7 @@ struct Runner {
                 }
             }
         case .delete(let ids):
-            change(ids.isEmpty, verb: { _ in "Deleted" }) { $0.action.onNext(.deleteTasks(ids)) }
+            change(ids.isEmpty, verb: { _ in "Deleted" }, removedVerb: "Deleted") { $0.action.onNext(.deleteTasks(ids)) }
         case .move(let id, let placement):
             change(false, verb: { _ in "Moved" }) { $0.action.onNext(.moveTask(id, to: placement)) }
         case .add(let titles, let fromStdin, let fields):
@@ -121,13 +121,13 @@ struct Runner {
     }
 
     /// A change through the list reactor, confirmed by a `ChangeView` once it is through.
-    private func change(_ nothingGiven: Bool, verb: @escaping (Task) -> String, _ send: (TaskListReactor) -> Void) {
+    private func change(_ nothingGiven: Bool, verb: @escaping (Task) -> String, removedVerb: String = "Removed", _ send: (TaskListReactor) -> Void) {
         if nothingGiven {
             if console.speaksToPerson && console.terminal.stdoutIsTerminal { console.stdout.write("No ids given; nothing to change.\n") }
             return
         }
         let reactor = TaskListReactor(service: service)
-        let view = ChangeView(context: context, verb: verb)
+        let view = ChangeView(context: context, verb: verb, removedVerb: removedVerb)
         view.reactor = reactor
         send(reactor)
         view.finish()
@@ -136,7 +136,8 @@ struct Runner {
     private func edit(_ id: Int64, fields: FieldFlags) {
         var fields = fields
         if fields.isEmpty && !(invocation.stdin.isTerminal && invocation.terminal.stdoutIsTerminal) {
-            return status.fail(.usage("'edit' needs a field flag (--title, --notes, --list, --due, --priority, --tag) when not on a terminal"))
+            let flags = TasksSpec.editOptions.map { "--" + $0.long }.joined(separator: ", ")
+            return status.fail(.usage("'edit' needs a field flag (\(flags)) when not on a terminal"))
         }
         let reactor = TaskEditReactor(mode: .new, service: service, today: invocation.today)
         let view = EditView(context: context)

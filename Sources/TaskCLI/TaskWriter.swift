@@ -86,10 +86,8 @@ final class TaskWriter {
         case .csv:
             for task in rows { writeRecord(task, field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A]) }
         case .json:
-            for task in rows {
-                let shown = escapesControls ? task.escapingControls() : task
-                output.append { json.append(shown, to: &$0) }
-            }
+            // JSON escapes every control itself (`JSONValue.appendString`): the same bytes on a terminal.
+            for task in rows { output.append { json.append(task, to: &$0) } }
         case .ids:
             TaskWriter.writeIDs(rows, to: output)
         }

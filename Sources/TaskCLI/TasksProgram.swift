@@ -1,5 +1,6 @@
 import CommandLineKit
 import TaskStore
+import TextFormats
 
 /// One run of `tasks`: words in, exit status out. Parse, then validate, then run: a usage
 /// error never opens the database. Commands become actions of the reactors; views print
@@ -20,6 +21,11 @@ public enum TasksProgram {
         let settings: OutputSettings
         let path: String
         do {
+            // A word with a NUL in it cannot come from a shell (argv is C strings), only from a
+            // caller in-process; it would be cut short in SQLite and in every C call. Refused.
+            if let word = invocation.arguments.firstIndex(where: { $0.utf8.contains(0) }) {
+                throw CLIError.usage("word \(word + 1) of the command line holds a NUL byte; nothing was read")
+            }
             parsed = try CommandParser(root: TasksSpec.root).parse(invocation.arguments)
             settings = try reader.outputSettings(parsed)
             command = try reader.read(parsed)
@@ -36,7 +42,7 @@ public enum TasksProgram {
         let database = TaskDatabase(path: path, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
-        let status = ExitStatus(console: console)
+        let status = ExitStatus(console: console, changesTasks: command.changesTasks)
         Runner(invocation: invocation, service: database, console: console, status: status).run(command)
         if status.failed { database.removeCreatedFile() }
         return status.code
@@ -65,10 +71,11 @@ extension Command {
 }
 
 /// The command line as the history records it: `tasks done 3`, words quoted as a shell
-/// would need them.
+/// would need them, and every password in them masked (`postgresql://me:***@host/db`): the
+/// history is kept in the file and printed by `tasks history`.
 enum CommandText {
     static func typed(_ arguments: [String]) -> String {
-        (["tasks"] + arguments.map(quoted)).joined(separator: " ")
+        (["tasks"] + arguments.map { quoted(Redaction.passwords(in: $0)) }).joined(separator: " ")
     }
 
     private static func quoted(_ word: String) -> String {

@@ -10,6 +10,8 @@ public enum TasksSpec {
 
     static let fieldOptions: [OptionSpec] = [Option.list, Option.notes, Option.due, Option.priority, Option.tag, Option.every,
                                              Option.repeatAfter, Option.wait]
+    /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
+    static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 
     static let idArguments = [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true, completion: Completion.ids)]
 
@@ -103,7 +105,7 @@ public enum TasksSpec {
                 name: "edit", abstract: "Change a task; with no field flags on a terminal, open $VISUAL/$EDITOR.",
                 discussion: "In the editor the first line is the title; the lines after a blank line are the notes.",
                 arguments: [ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)],
-                options: [Option.title] + fieldOptions
+                options: editOptions
             ),
             CommandSpec(
                 name: "show", abstract: "Show every field of one task.",

@@ -4,6 +4,8 @@ import TaskModel
 /// Writing tasks out in an interchange format, a task at a time.
 public struct ExportWriter {
     public let format: InterchangeFormat
+    /// Whether the format is JSON (ours or Taskwarrior's), which escapes every control itself.
+    public var writesJSON: Bool { format == .json || format == .taskwarrior }
     private let localTime: CachedLocalTime
     private var count = 0
     private var notKept = NotKept()

@@ -27,12 +27,23 @@ public enum FieldRules {
         return trimmed
     }
 
-    /// Throws for a tag that is empty or holds a space or line break.
-    public static func checkTag(_ tag: String) throws(TaskFieldError) {
+    /// A tag as a person types it, `+writing` or `writing`: the word without its one `+`.
+    /// What is left is judged by `checkTag` (so `++a` is refused, not stored as `+a`).
+    public static func tagWord(_ typed: String) -> String {
+        typed.hasPrefix("+") ? String(typed.dropFirst()) : typed
+    }
+
+    /// Throws for a tag that is empty or holds a space or line break; a tag being `typed` (added
+    /// by a person, not read from a file or kept from before) also may not start with `+`, `-`
+    /// or `!`, the marks that add, remove and leave out a tag wherever tags are typed.
+    public static func checkTag(_ tag: String, typed: Bool = false) throws(TaskFieldError) {
         var text = tag
-        let plain = text.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
+        let plain = text.withUTF8 { bytes in
+            !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } && (!typed || (bytes[0] != 0x2B && bytes[0] != 0x2D && bytes[0] != 0x21))
+        }
         if plain { return }
         if tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) { throw .badTag(tag) }
+        if typed, let first = tag.first, "+-!".contains(first) { throw .badTag(tag) }
     }
 
     /// The priority `text` names (`H`, `M`, `L` in any case), `nil` for empty text.

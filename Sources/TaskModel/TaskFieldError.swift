@@ -30,11 +30,15 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .multilineTitle: return "the title has a line break; put further lines in the notes"
         case .emptyList: return "the list name is empty; name a list, or leave it out for Inbox"
         case .badDue(let text):
-            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, +3d, +2w or a weekday name"
+            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
         case .badPriority(let text): return "'\(text)' is not a priority; use H, M or L"
-        case .badTag(let text): return "'\(text)' is not a tag; a tag is one word without spaces"
+        case .badTag(let text):
+            if let first = text.first, "+-!".contains(first) {
+                return "'\(text)' is not a tag; a tag is one word, not starting with +, - or ! (those add, remove and leave out tags)"
+            }
+            return "'\(text)' is not a tag; a tag is one word without spaces"
         case .titleTooLong(let bytes, let limit):
-            return "the title is \(bytes) bytes long; keep it under \(limit) and put the rest in the notes"
+            return "the title is \(bytes) bytes long; keep it to \(limit) bytes or fewer and put the rest in the notes"
         case .inItem(let number, let error): return "title \(number): \(error)"
         case .badUUID(let text): return "'\(text)' is not a uuid; a uuid is 32 hex digits such as 0190f1e2-7c3a-7b4d-8e5f-123456789abc"
         case .duplicateUUID(let uuid, let first): return "uuid \(uuid) was already used by record \(first); each task once"
@@ -44,7 +48,7 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .badRepeat(let text):
             return "'\(text)' is not an interval; use day, weekday, week, month, year, or a count with d, w, m or y (2w, 3m)"
         case .badWait(let text):
-            return "'\(text)' is not a day to wait for; use YYYY-MM-DD, tomorrow, +3d, +2w or a weekday name"
+            return "'\(text)' is not a day to wait for; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
         }
     }
 }

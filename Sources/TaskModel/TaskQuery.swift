@@ -24,7 +24,10 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
 
     public var status: Status
     public var list: String?
-    public var tag: String?
+    /// Tags a task must have, every one.
+    public var tags: [String]
+    /// Tags a task must not have.
+    public var excludedTags: [String] = []
     /// A case-insensitive substring of the title or the notes.
     public var search: String?
     public var priority: Priority?
@@ -41,14 +44,14 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var limit: Int?
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
-    public init(status: Status = .pending, list: String? = nil, tag: String? = nil, search: String? = nil,
+    public init(status: Status = .pending, list: String? = nil, tags: [String] = [], search: String? = nil,
                 priority: Priority? = nil, dueBefore: CalendarDay? = nil, sort: Sort = .manual, grouping: Grouping = .byList,
                 waiting: Waiting = .hidden, today: CalendarDay? = nil) {
         self.waiting = waiting
         self.today = today
         self.status = status
         self.list = list
-        self.tag = tag
+        self.tags = tags
         self.search = search
         self.priority = priority
         self.dueBefore = dueBefore
@@ -65,7 +68,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case .all: break
         }
         if let list, task.list != list { return false }
-        if let tag, !task.tags.contains(tag) { return false }
+        for tag in tags where !task.tags.contains(tag) { return false }
+        for tag in excludedTags where task.tags.contains(tag) { return false }
         if let priority, task.priority != priority { return false }
         if let dueBefore {
             guard let due = task.due, due < dueBefore else { return false }

@@ -63,6 +63,8 @@ public enum RemoteFailure: Equatable, Sendable {
     case unreachable(String)
     /// The server refused the login.
     case loginRefused(String)
+    /// The server has no database of the name the address gives.
+    case noSuchDatabase(String)
     /// The role may not read or write the tasks tables (or make them).
     case permissionDenied(String)
     /// The remote's schema is newer than this program knows.

@@ -112,12 +112,13 @@ public final class TaskEditReactor: Reactor {
         case .updateList(let list): fields.list = list
         case .updateDue(let due): fields.due = due
         case .updatePriority(let priority): fields.priority = priority
-        case .addTag(let tag):
+        case .addTag(let typed):
+            let tag = FieldRules.tagWord(typed)
             if !fields.tags.contains(tag) { fields.tags = (fields.tags + [tag]).sorted() }
         case .removeTag(let tag):
             fields.tags.removeAll { $0 == tag }
         case .setTags(let tags):
-            fields.tags = Array(Set(tags.filter { !$0.isEmpty })).sorted()
+            fields.tags = Array(Set(tags.filter { !$0.isEmpty }.map(FieldRules.tagWord))).sorted()
         case .updateRepeat(let rule): fields.repeat = rule
         case .updateWait(let wait): fields.wait = wait
         case .cancel:
@@ -257,7 +258,8 @@ public final class TaskEditReactor: Reactor {
         let list = try FieldRules.list(fields.list)
         let due = try FieldRules.day(fields.due, today: today())
         let priority = try FieldRules.priority(fields.priority)
-        for tag in fields.tags { try FieldRules.checkTag(tag) }
+        let kept = currentState.originalFields.tags
+        for tag in fields.tags { try FieldRules.checkTag(tag, typed: !kept.contains(tag)) }
         let rule = try FieldRules.repeatRule(fields.repeat)
         let wait = try FieldRules.wait(fields.wait, today: today())
         return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags, repeat: rule, wait: wait)

@@ -145,6 +145,7 @@ public final class PostgresRemote: SyncRemote {
         case "address": return .remote(.badAddress(message), remote: name)
         case "unreachable": return .remote(.unreachable(message), remote: name)
         case "login": return .remote(.loginRefused(message), remote: name)
+        case "missing": return .remote(.noSuchDatabase(message), remote: name)
         case "denied": return .remote(.permissionDenied(message), remote: name)
         case "newer":
             let numbers = message.split(separator: " ").compactMap { Int($0) }

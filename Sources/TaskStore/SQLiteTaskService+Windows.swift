@@ -94,7 +94,8 @@ extension SQLiteTaskService {
             defer { statement.reset() }
             try statement.bind(arguments)
             var window = TaskWindow(start: 0, rows: [])
-            window.rows.reserveCapacity(batch)
+            // A batch is what the caller asks for: never reserve more than a few pages' worth up front.
+            window.rows.reserveCapacity(min(max(0, batch), 4096))
             while try statement.step() {
                 window.rows.append(TaskColumn.decode(statement))
                 if window.rows.count == batch {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ReactorCore
 import SQLiteDB
 import TaskModel
@@ -59,8 +64,23 @@ public final class SQLiteTaskService: TaskService {
         events = PublishSubject<TaskEvent>()
         do {
             if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
-            db = try Connection(path: path, options: create ? [.create] : [], vfs: vfs)
-            let migrator = Migrator(TaskSchema.migrations)
+            db = try Self.connect(path: path, create: create, vfs: vfs)
+            try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
+            lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
+            lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
+        } catch {
+            throw StorageFailure.translate(error, path: path)
+        }
+    }
+
+    /// The file opened, checked, in WAL and migrated. A file that can be read but not
+    /// written — a read-only mount, a backup, someone else's folder — is opened for reading
+    /// (and, when SQLite cannot make the WAL's `-shm` beside it, as immutable): every read
+    /// works, and a write fails as `readOnly`, changing nothing.
+    private static func connect(path: String, create: Bool, vfs: String?) throws -> Connection {
+        let migrator = Migrator(TaskSchema.migrations)
+        do {
+            let db = try Connection(path: path, options: create ? [.create] : [], vfs: vfs)
             try migrator.checkNotNewer(db)
             // WAL is a property of the file: set it once (and again after an interrupted bulk load).
             if path != ":memory:" {
@@ -74,11 +94,18 @@ public final class SQLiteTaskService: TaskService {
             // docs/reliability.md for the cost); the bulk load's rollback journal is synced too.
             try db.execute("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
             try migrator.migrate(db)
-            try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
-            lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
-            lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
-        } catch {
-            throw StorageFailure.translate(error, path: path)
+            return db
+        } catch let error as SQLiteError where path != ":memory:" && [.readOnly, .cantOpen, .permission].contains(error.code) && access(path, R_OK) == 0 {
+            for options: Connection.Options in [[.readOnly], [.readOnly, .immutable]] {
+                guard let db = try? Connection(path: path, options: options, vfs: vfs),
+                      let version = try? Migrator.version(of: db) else { continue }
+                try migrator.checkNotNewer(db)
+                // An older schema needs a write to upgrade: this file cannot be read as it is.
+                if version < migrator.migrations.count { throw error }
+                try db.execute("PRAGMA foreign_keys = ON; PRAGMA cache_size = -2000")
+                return db
+            }
+            throw error
         }
     }
 

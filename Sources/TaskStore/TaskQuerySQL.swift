@@ -88,8 +88,12 @@ enum TaskQuerySQL {
             conditions.append("\(indexed)list = ?")
             arguments.append(list)
         }
-        if let tag = query.tag {
+        for tag in query.tags {
             conditions.append("instr(tags, ?) > 0")
+            arguments.append(" \(tag) ")
+        }
+        for tag in query.excludedTags {
+            conditions.append("instr(tags, ?) = 0")
             arguments.append(" \(tag) ")
         }
         if let priority = query.priority {

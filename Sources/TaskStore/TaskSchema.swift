@@ -1,4 +1,5 @@
 import SQLiteDB
+import TextFormats
 
 /// The task schema's migrations, oldest first. Never edit one that has shipped: add another.
 public enum TaskSchema {
@@ -171,6 +172,19 @@ public enum TaskSchema {
                     title, notes, list, done, completed, due, priority, tags, position, created, repeat, series, anchor, wait
                 ) WITHOUT ROWID;
                 """)
+        },
+        Migration("v6: no password in the history") { db in
+            // Older versions recorded `tasks sync --remote postgresql://me:SECRET@host/db`
+            // as typed; the history is kept in the file and printed. Mask every password.
+            // secure_delete: the bytes a shorter value frees are zeroed, not left in the page.
+            let secureDelete = try db.scalar("PRAGMA secure_delete") ?? 0
+            try db.execute("PRAGMA secure_delete = ON")
+            defer { try? db.execute("PRAGMA secure_delete = \(secureDelete)") }
+            let commands = try db.query("SELECT id, command FROM history") { ($0.int64(0), $0.string(1)) }
+            for (id, command) in commands {
+                let masked = Redaction.passwords(in: command)
+                if masked != command { try db.run("UPDATE history SET command = ? WHERE id = ?", masked, id) }
+            }
         },
     ]
 }

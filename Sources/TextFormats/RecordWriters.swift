@@ -147,13 +147,16 @@ public enum JSONValue: Equatable, Sendable {
         output += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `text` as a JSON string literal (quotes included) to `bytes`: a byte scan, since
-    /// everything JSON escapes is ASCII but U+2028 and U+2029 (escaped for JavaScript's sake).
+    /// Appends `text` as a JSON string literal (quotes included) to `bytes`: a byte scan.
+    /// Besides what RFC 8259 requires, every character a terminal would act on is written as
+    /// `\uXXXX` — DEL, the C1 controls, U+2028 and U+2029 (for JavaScript's sake too), the bidi
+    /// overrides and isolates — so that JSON is the same bytes on a terminal and in a pipe, and
+    /// safe to print on either.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         bytes.append(0x22)
         text.withUTF8 { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
                 bytes.append(contentsOf: utf8)
                 return
             }
@@ -166,11 +169,13 @@ public enum JSONValue: Equatable, Sendable {
                 case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
                 case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    bytes.append(contentsOf: Array((utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                case 0..<0x20, 0x7F:
+                    appendEscape(UInt32(byte), to: &bytes)
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    appendEscape(UInt32(utf8[index + 1]), to: &bytes)  // U+0080–U+009F
+                    index += 1
+                case 0xE2 where index + 2 < utf8.count && isTerminalFormatCharacter(utf8[index + 1], utf8[index + 2]):
+                    appendEscape(0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F), to: &bytes)
                     index += 2
                 default: bytes.append(byte)
                 }
@@ -178,6 +183,19 @@ public enum JSONValue: Equatable, Sendable {
             }
         }
         bytes.append(0x22)
+    }
+
+    /// Whether the UTF-8 sequence E2 `second` `third` is U+2028, U+2029, U+202A–U+202E or
+    /// U+2066–U+2069 (what `TerminalText.isControl` counts, above the C1 range).
+    private static func isTerminalFormatCharacter(_ second: UInt8, _ third: UInt8) -> Bool {
+        (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    }
+
+    /// `\uXXXX` for `value` (at most U+FFFF).
+    private static func appendEscape(_ value: UInt32, to bytes: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+        for shift in stride(from: 12, through: 0, by: -4) { bytes.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
     }
 }
 

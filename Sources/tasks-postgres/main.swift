@@ -145,10 +145,13 @@ final class Helper {
         reply(["ok", String(found)])
     }
 
-    /// `login` when the server answered and refused who we are; `address` when libpq could
+    /// `missing` when the server has no database of that name; `login` when it answered and
+    /// refused who we are; `address` when libpq could
     /// not read the address; else `unreachable`.
     func kindOfConnectionFailure(_ message: String) -> String {
         let lower = message.lowercased()
+        // `FATAL: database "x" does not exist`: the login was fine, the database is missing.
+        if lower.contains("database \"") && lower.contains("does not exist") { return "missing" }
         if lower.contains("authentication failed") || lower.contains("no password supplied") || lower.contains("does not exist")
             || lower.contains("no pg_hba.conf entry") || lower.contains("permission denied for database") {
             return "login"

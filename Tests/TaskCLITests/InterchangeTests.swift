@@ -229,8 +229,14 @@ struct ExportOnATerminalTests {
         cli.run("add", "red \u{1B}[31m alert", "-l", "L\u{9B}2J", "--notes", "one\u{07}\ntwo")
         let terminal = cli.run(["export", "--format", format], terminal: true).stdout
         #expect(!terminal.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\u{07}" }, "\(terminal)")
-        #expect(terminal.contains("\\e[31m"))
         let pipe = cli.run("export", "--format", format).stdout
-        if format != "json" && format != "taskwarrior" { #expect(pipe.contains("\u{1B}[31m")) }
+        if format == "json" || format == "taskwarrior" {
+            // JSON is data: it escapes every control itself, the same bytes on a terminal (issue 24).
+            #expect(terminal == pipe)
+            #expect(terminal.contains("\\u001b[31m") && terminal.contains("\\u009b2J") && terminal.contains("\\u0007"), "\(terminal)")
+        } else {
+            #expect(terminal.contains("\\e[31m"))
+            #expect(pipe.contains("\u{1B}[31m"))
+        }
     }
 }

@@ -61,6 +61,31 @@ struct TaskEditReactorTests {
         store.finish()
     }
 
+    /// Issue 24: the ui's editor stored `+writing` as the tag `+writing` (the command line
+    /// takes the `+` off), and `--tag ++a` stored `+a`.
+    @Test func aTagTypedWithItsPlusIsTheTagAndTwoPlusesAreRefused() {
+        let service = FakeTaskService()
+        let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
+        store.send(.updateTitle("Draft")) { $0.fields.title = "Draft" }
+        store.send(.setTags(["+writing", "home", "writing"])) { $0.fields.tags = ["home", "writing"] }
+        store.send(.addTag("+errand")) { $0.fields.tags = ["errand", "home", "writing"] }
+        store.send(.addTag("++a")) { $0.fields.tags = ["+a", "errand", "home", "writing"] }
+        store.send(.submit) { $0.validationError = .badTag("+a") }
+        #expect(service.tasks.isEmpty)
+        store.finish()
+    }
+
+    /// A tag kept from before (an import of an older file) does not stop an edit of another field.
+    @Test func aTagAlreadyOnTheTaskIsKeptAsItIs() {
+        let service = FakeTaskService()
+        let task = seed(service, [TaskDraft(title: "Old", tags: ["+old"])])[0]
+        let reactor = TaskEditReactor(mode: .edit(task), service: service, today: { today })
+        reactor.action.onNext(.updateTitle("New"))
+        reactor.action.onNext(.submit)
+        #expect(reactor.currentState.validationError == nil)
+        #expect(service.tasks.first?.title == "New" && service.tasks.first?.tags == ["+old"])
+    }
+
     @Test func everyFieldIsValidatedWithAMessageAPersonCanActOn() {
         let service = FakeTaskService()
         let cases: [(TaskEditReactor.Action, TaskFieldError)] = [

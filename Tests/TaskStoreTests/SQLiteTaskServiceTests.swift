@@ -203,7 +203,7 @@ struct TaskStoreQueryTests {
         #expect(try titles(TaskQuery()) == ["Buy MILK", "Call mum", "Write report"])
         #expect(try titles(TaskQuery(status: .done)) == ["Ship it"])
         #expect(try titles(TaskQuery(status: .all, list: "Work")) == ["Write report", "Ship it"])
-        #expect(try titles(TaskQuery(status: .all, tag: "shop")) == ["Buy MILK", "Ship it"])
+        #expect(try titles(TaskQuery(status: .all, tags: ["shop"])) == ["Buy MILK", "Ship it"])
         #expect(try titles(TaskQuery(search: "milk")) == ["Buy MILK", "Write report"], "title or notes, any case")
         #expect(try titles(TaskQuery(priority: .high)) == ["Write report"])
         #expect(try titles(TaskQuery(dueBefore: CalendarDay("2026-12-01"))) == ["Call mum"])

@@ -26,7 +26,8 @@ struct SchemaUpgradeTests {
         let service = try SQLiteTaskService(path: path, create: false)
         #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
-            == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync"])
+            == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync",
+                "v6: no password in the history"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -36,3 +37,35 @@ struct SchemaUpgradeTests {
         try service.db.execute("UPDATE task SET priority = NULL WHERE id = 1")
     }
 }
+
+/// Issue 24: older versions kept `tasks sync --remote postgresql://me:SECRET@host/db` in the
+/// history as typed. Schema 6 masks every password in the entries already written.
+@Suite("TaskStore: schema 6 masks the passwords older versions recorded")
+struct PasswordMigrationTests {
+    @Test func entriesWrittenBeforeSchemaSixLoseTheirPasswords() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("tasks.db")
+        do {
+            let service = try SQLiteTaskService(path: path)
+            service.commandText = "tasks sync --remote postgresql://me:SECRET@db.example.com/tasks"
+            _ = try service.createNow([TaskDraft(title: "a")])
+            service.commandText = "tasks sync --remote 'host=db password=SECRET dbname=tasks'"
+            _ = try service.createNow([TaskDraft(title: "b")])
+            service.commandText = "tasks add c"
+            _ = try service.createNow([TaskDraft(title: "c")])
+        }
+        // As a schema-5 program left it: the same tables (6 changes no table), the password typed.
+        let old = try Connection(path: path)
+        try old.execute("UPDATE history SET command = replace(command, '***', 'SECRET'); DELETE FROM schema_migrations WHERE name LIKE 'v6%'; PRAGMA user_version = 5")
+        #expect(try old.query("SELECT command FROM history ORDER BY id") { $0.string(0) }.allSatisfy { !$0.contains("***") })
+        let service = try SQLiteTaskService(path: path, create: false)
+        #expect(try service.db.query("SELECT command FROM history ORDER BY id") { $0.string(0) } == [
+            "tasks sync --remote postgresql://me:***@db.example.com/tasks",
+            "tasks sync --remote 'host=db password=*** dbname=tasks'",
+            "tasks add c",
+        ])
+        try service.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        #expect(!readBytes(path).contains(Array("SECRET".utf8)), "no page of the file holds it, not even as freed bytes")
+    }
+}
+

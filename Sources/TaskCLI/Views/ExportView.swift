@@ -20,7 +20,8 @@ final class ExportView: CommandView, View {
 
     func bind(reactor: TaskListReactor) {
         let console = context.console
-        let escaping = console.terminal.stdoutIsTerminal
+        // JSON (ours and Taskwarrior's) escapes every control itself: the same bytes on a terminal.
+        let escaping = console.terminal.stdoutIsTerminal && !writer.writesJSON
         reactor.whenWindowMoves(disposedBy: disposeBag) { [unowned self] window in
             beginOnce()
             for task in window.rows {

@@ -39,7 +39,7 @@ final class ListsView: CommandView, View {
             let value = JSONValue.array(lists.map {
                 .object([("list", .string($0.name)), ("pending", .number(Int64($0.pending))), ("done", .number(Int64($0.done)))])
             })
-            output.write(shown(value.serialized()) + "\n")
+            output.write(value.serialized() + "\n")  // escapes every control itself
         }
     }
 }

@@ -53,7 +53,8 @@ final class ShowView: CommandView, View {
                 output.write(line + "\n")
             }
         case .json:
-            output.append { TaskJSON.append(shown, to: &$0) }
+            // JSON escapes every control itself: the same bytes on a terminal as in a pipe.
+            output.append { TaskJSON.append(task, to: &$0) }
             output.write("\n")
         case .tsv, .csv, .ids:
             if context.console.settings.header { output.write(TSV.line(["field", "value"])) }

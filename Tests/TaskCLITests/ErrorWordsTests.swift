@@ -1,0 +1,35 @@
+@testable import TaskCLI
+import TaskModel
+import Testing
+
+/// Issue 24: `tasks show 999` said "nothing was changed" for a read. Only a command that changes
+/// tasks may say it; every storage error is worded for both kinds of command.
+@Suite("Error words: \"nothing was changed\" only where something could have been")
+struct ErrorWordsTests {
+    static let storageErrors: [TaskServiceError] = [
+        .notFound(ids: [9]), .notFound(ids: [9, 10]), .moveRelativeToItself(id: 1), .nothingToUndo, .nothingToRedo, .noSuchEntry(3),
+        .notUndoable(entry: 2, reason: "why"), .changedLater(entry: 2, taskID: 3, title: "t", later: 5, laterSummary: "s"),
+        .notADatabase(path: "f", reason: "r"), .damaged(path: "f", reason: "r"), .readOnly(path: "f"), .locked(path: "f"),
+        .diskFull(path: "f"), .newerSchema(path: "f", found: 9, supported: 6), .cannotCreate(path: "f", reason: "r"),
+        .cannotOpen(path: "f", reason: "r", folderIsReadOnly: true), .cannotOpen(path: "f", reason: "r", folderIsReadOnly: false),
+        .ioFailure(path: "f", reason: "r"), .unexpected("x"),
+    ]
+
+    @Test(arguments: storageErrors)
+    func aReadNeverSaysNothingWasChanged(error: TaskServiceError) {
+        let read = ErrorPresenter.present(error, changes: false)
+        #expect(!read.text.contains("nothing was changed") && !read.text.contains("left untouched"), "\(read.text)")
+        let change = ErrorPresenter.present(error, changes: true)
+        #expect(change.status == read.status)
+        #expect(change.message.hasPrefix(read.message), "the same words, with the outcome added: \(change.message)")
+    }
+
+    @Test func theCommandsThatChangeNothingAreTheReadingOnes() {
+        let reads: [Command] = [.list(TaskQuery()), .lists, .show(id: 1), .next(TaskQuery(), explain: false), .export(.json),
+                                .history(HistoryQuery(withChanges: false)), .help([]), .version, .completions(.bash)]
+        #expect(reads.allSatisfy { !$0.changesTasks })
+        let changes: [Command] = [.setDone(ids: [1], how: .toggle), .delete(ids: [1]), .move(id: 1, to: .top), .undo(entry: nil), .redo,
+                                  .sync(url: nil, remember: false), .edit(id: 1, fields: FieldFlags()), .ui(TaskQuery())]
+        #expect(changes.allSatisfy { $0.changesTasks })
+    }
+}
