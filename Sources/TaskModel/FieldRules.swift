@@ -37,13 +37,13 @@ public enum FieldRules {
     /// by a person, not read from a file or kept from before) also may not start with `+`, `-`
     /// or `!`, the marks that add, remove and leave out a tag wherever tags are typed.
     public static func checkTag(_ tag: String, typed: Bool = false) throws(TaskFieldError) {
-        var text = tag
-        let plain = text.withUTF8 { bytes in
-            !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } && (!typed || (bytes[0] != 0x2B && bytes[0] != 0x2D && bytes[0] != 0x21))
+        if typed, let first = tag.utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: "!") {
+            throw .badTag(tag)
         }
+        var text = tag
+        let plain = text.withUTF8 { bytes in !bytes.isEmpty && bytes.allSatisfy { $0 > 0x20 && $0 < 0x7F } }
         if plain { return }
         if tag.isEmpty || tag.contains(where: { $0.isWhitespace || $0.isNewline }) { throw .badTag(tag) }
-        if typed, let first = tag.first, "+-!".contains(first) { throw .badTag(tag) }
     }
 
     /// The priority `text` names (`H`, `M`, `L` in any case), `nil` for empty text.

@@ -11,7 +11,9 @@ public enum Redaction {
     public static func passwords(in text: String) -> String {
         let bytes = Array(text.utf8)
         // Fast path: most words hold neither "://" nor "password".
-        guard contains(bytes, Array("://".utf8)) || containsFolded(bytes, password) else { return text }
+        guard bytes.firstRange(of: Array("://".utf8)) != nil || bytes.indices.contains(where: { matchesFolded(bytes, password, at: $0) }) else {
+            return text
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
@@ -69,19 +71,6 @@ public enum Redaction {
         }
         while cursor < bytes.count, !"& \t\n;#".utf8.contains(bytes[cursor]) { cursor += 1 }
         return cursor
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if Array(bytes[start..<start + needle.count]) == needle { return true }
-        }
-        return false
-    }
-
-    private static func containsFolded(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { matchesFolded(bytes, needle, at: $0) }
     }
 
     /// Whether `needle` (lower-case ASCII) stands at `index`, ignoring ASCII case.

@@ -38,8 +38,13 @@ struct ReadOnlyDatabaseTests {
         #expect(lines.contains("tasks: no task with id 99"), "a read does not say nothing was changed\n\(result)")
     }
 
-    static func seed(_ folder: TemporaryFolder, _ path: String) throws {
-        _ = try tasksShell("tasks --db '\(path)' add 'Buy milk' 'Call mom' -t home -q && tasks --db '\(path)' done 2 -q", in: folder)
+    /// `FOLDER/tasks.db` with two tasks (one done), and a writable copy of it as `original.db`.
+    static func seed(_ folder: TemporaryFolder, in name: String) throws {
+        let path = folder.file(name + "/tasks.db")
+        _ = try tasksShell("""
+            mkdir -p '\(name)' && tasks --db '\(path)' add 'Buy milk' 'Call mom' -t home -q && tasks --db '\(path)' done 2 -q
+            chmod 755 '\(name)' . && chmod 644 '\(path)' && cp '\(path)' original.db
+            """, in: folder)
     }
 
     /// A read-only bind mount: SQLite cannot make the WAL's `-shm` beside the file.
@@ -54,10 +59,8 @@ struct ReadOnlyDatabaseTests {
     @Test(.enabled(if: canBindMount, "needs permission to make a read-only bind mount"))
     func onAReadOnlyMount() throws {
         let folder = TemporaryFolder()
-        _ = runShell("mkdir source mounted", in: folder)
-        try Self.seed(folder, folder.file("source/tasks.db"))
-        _ = runShell("cp source/tasks.db original.db", in: folder)
-        #expect(runShell("mount --bind source mounted && mount -o remount,bind,ro mounted", in: folder).status == 0)
+        try Self.seed(folder, in: "source")
+        #expect(runShell("mkdir mounted && mount --bind source mounted && mount -o remount,bind,ro mounted", in: folder).status == 0)
         defer { _ = runShell("umount mounted", in: folder) }
         try check(original: folder.file("original.db"), readOnly: folder.file("mounted/tasks.db"), in: folder)
     }
@@ -68,9 +71,7 @@ struct ReadOnlyDatabaseTests {
     @Test(.enabled(if: canRunAsNobody, "needs root and setpriv to run as another user"))
     func inSomeoneElsesFolder() throws {
         let folder = TemporaryFolder()
-        _ = runShell("mkdir theirs && chmod 755 theirs . ", in: folder)
-        try Self.seed(folder, folder.file("theirs/tasks.db"))
-        _ = runShell("chmod 644 theirs/tasks.db && cp theirs/tasks.db original.db", in: folder)
+        try Self.seed(folder, in: "theirs")
         try check(original: folder.file("original.db"), readOnly: folder.file("theirs/tasks.db"),
                   as: "setpriv --reuid=65534 --regid=65534 --clear-groups", in: folder)
     }
