@@ -26,7 +26,7 @@
 /// The guarantees, each pinned by a test:
 /// - `state` is one observable per reactor; it replays the current state to each subscriber;
 /// - `currentState` holds the reduced state as soon as `action.onNext` returns, when `mutate`
-///   is synchronous;
+///   is synchronous — `send(_:)` names this: it returns that state;
 /// - an error in one action's `mutate` ends that action's mutations only;
 /// - an action sent while another is being handled (from `reduce` or a state subscriber, or
 ///   from another thread) runs after it, never interleaved;
@@ -141,6 +141,19 @@ extension Reactor {
     /// The stub: the actions sent while stubbed, and the state to show.
     public var stub: Stub<Self> {
         Stub(reactor: self, core: reactorStorage.stubCore(initialState))
+    }
+
+    /// Sends `action` and returns the state it was reduced to: one call for a program that
+    /// runs one action and prints the result (`tasks toggle 3`). With the default scheduler,
+    /// on a thread not already inside this reactor, every mutation an action's synchronous
+    /// `mutate` emits — and every mutation `transform(mutation:)` merges in meanwhile — has
+    /// been reduced when it returns. An asynchronous `mutate` (a timer, another scheduler)
+    /// returns the state as it is; subscribe to `state` for what comes later, as a screen does.
+    /// (Not ReactorKit's: an addition beside its API.)
+    @discardableResult
+    public func send(_ action: Action) -> State {
+        self.action.onNext(action)
+        return currentState
     }
 
     /// The values of a `@Pulse` property of the state (`reactor.pulse(\.$alert)`): its value

@@ -26,9 +26,8 @@ public enum FuzzEntry {
         do {
             let parsed = try CommandParser(root: TasksSpec.root).parse(words)
             _ = try reader.outputSettings(parsed)
-            if case .help(let path) = try reader.read(parsed) {
-                _ = HelpFormatter(root: TasksSpec.root).help(for: path)
-            }
+            // What needs no database is made too (help, completion scripts): it runs in-process.
+            _ = try reader.read(parsed).standaloneOutput
         } catch {
             _ = ErrorPresenter.present(error).text
         }

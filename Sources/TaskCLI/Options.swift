@@ -8,10 +8,10 @@ enum Option {
     // The root's, valid after every command.
     static let db = OptionSpec.value("db", name: "PATH", help: "The database file.", completion: .files)
     static let format = OptionSpec.value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list').",
-                                         completion: .choices(OutputFormat.allCases.map { $0.rawValue }))
+                                         completion: .choices(OutputFormat.self))
     static let header = OptionSpec.flag("header", help: "With tsv, print a header line first.")
     static let color = OptionSpec.value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off).",
-                                        completion: .choices(["auto", "always", "never"]))
+                                        completion: .choices(TerminalFacts.ColorChoice.self))
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "Say nothing on success.")
     static let version = OptionSpec.flag("version", help: "Print the version.")
 
@@ -25,7 +25,7 @@ enum Option {
     static let dueBefore = OptionSpec.value("due-before", name: "DATE", help: "Due before this day.", completion: Completion.dates)
     static let overdue = OptionSpec.flag("overdue", help: "Due before today.")
     static let sort = OptionSpec.value("sort", name: "ORDER", help: "manual (default), due, priority or created.",
-                                       completion: .choices(["manual", "due", "priority", "created"]))
+                                       completion: .choices(SortChoice.self))
     static let all = OptionSpec.flag("all", short: "a", help: "Pending and done.")
     static let done = OptionSpec.flag("done", short: "d", help: "Done only.")
     static let waiting = OptionSpec.flag("waiting", help: "Only tasks waiting (their --wait day still ahead).")
@@ -70,9 +70,9 @@ enum Option {
 
     // `export` and `import`, each with its own formats.
     static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",
-                                               completion: .choices(InterchangeFormat.allCases.map { $0.rawValue }))
+                                               completion: .choices(InterchangeFormat.self))
     static let importFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, taskwarrior or todotxt.",
-                                               completion: .choices(["json", "taskwarrior", "todotxt"]))
+                                               completion: .choices(ImportCommand.Format.self))
 }
 
 /// What shells offer at completion time, from the database the command line would use.

@@ -5,8 +5,9 @@ import TaskModel
 import TaskReactors
 
 /// How results are written: `--format`, and what the terminal allows.
-public enum OutputFormat: String, CaseIterable, Sendable {
+public enum OutputFormat: String, OptionChoice {
     case table, tsv, csv, json, ids
+    public static var noun: String { "a format" }
 }
 
 /// The ways a task becomes text, shared by every view.

@@ -17,7 +17,7 @@ public enum TasksProgram {
     private static func runUnflushed(_ invocation: Invocation) -> Int32 {
         let reader = CommandReader(invocation: invocation)
         let parsed: ParsedCommand
-        let command: Command
+        let command: any TasksCommand
         let settings: OutputSettings
         let path: String
         do {
@@ -29,7 +29,7 @@ public enum TasksProgram {
             parsed = try CommandParser(root: TasksSpec.root).parse(invocation.arguments)
             settings = try reader.outputSettings(parsed)
             command = try reader.read(parsed)
-            if let text = command.standalone {
+            if let text = command.standaloneOutput {
                 invocation.stdout.write(text)
                 return 0
             }
@@ -42,31 +42,10 @@ public enum TasksProgram {
         let database = TaskDatabase(path: path, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
-        let status = ExitStatus(console: console, changesTasks: command.changesTasks)
-        Runner(invocation: invocation, service: database, console: console, status: status).run(command)
+        let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)
+        command.run(CommandContext(invocation: invocation, service: database, console: console, status: status))
         if status.failed { database.removeCreatedFile() }
         return status.code
-    }
-}
-
-extension Command {
-    /// What a command that needs no database prints: help, the version, a completion script.
-    var standalone: String? {
-        switch self {
-        case .help(let path):
-            return HelpFormatter(root: TasksSpec.root).help(for: path)
-        case .version:
-            return "tasks \(TasksSpec.version)\n"
-        case .completions(let shell):
-            let script = CompletionScript(root: TasksSpec.root, forwarding: [Option.db.long])
-            switch shell {
-            case .bash: return script.bash()
-            case .zsh: return script.zsh()
-            case .fish: return script.fish()
-            }
-        default:
-            return nil
-        }
     }
 }
 

@@ -44,11 +44,13 @@ public protocol TaskService: AnyObject {
     /// Deletes all of `ids` or, when one does not exist, none.
     func delete(ids: [Int64]) -> Observable<[Task]>
 
-    /// Marks all of `ids` done (or pending); a task already so is left as it is.
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]>
+    /// Marks all of `ids` done (or pending); a task already so is left as it is. The result
+    /// is the change as committed — each task changed, and a repeating task's next occurrence
+    /// made (or, reopened, taken back) — the same event `event` announces.
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent>
 
-    /// Flips each of `ids` between done and pending.
-    func toggle(ids: [Int64]) -> Observable<[Task]>
+    /// Flips each of `ids` between done and pending; the result as `setDone`'s.
+    func toggle(ids: [Int64]) -> Observable<TaskEvent>
 
     /// Moves a task within its list or to another list.
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task>

@@ -18,6 +18,9 @@ public final class TaskListReactor: Reactor {
         /// to. Rows next to the window are read from its edge, at any depth as cheaply as at
         /// the top.
         case showRows(Range<Int>)
+        /// The changes by id. Each one's result — what the service committed — becomes the
+        /// mutation `setChange` directly (the state's `change`); the rows in the window move
+        /// through `service.event`, as for a change made anywhere else.
         case toggleTaskDone(Int64)
         /// Flip several tasks in one transaction: all of them or, when one is missing, none.
         case toggleTasksDone([Int64])
@@ -63,6 +66,8 @@ public final class TaskListReactor: Reactor {
         /// The totals and the window read again together.
         case setResult(TaskQueryTotals, TaskWindow)
         case applyEvent(TaskEvent)
+        /// What this reactor's own change committed, as the service returned it.
+        case setChange(TaskEvent)
         case setFailure(TaskServiceError)
         case openEditor(Task)
         case setLists([TaskListSummary])
@@ -91,6 +96,9 @@ public final class TaskListReactor: Reactor {
         /// Each committed change as it arrives, whether or not it touches the window: what a
         /// view confirms after a toggle, a delete or a move.
         @Pulse public var applied: TaskEvent?
+        /// What the last change this reactor was sent committed (`toggleTasksDone`, …), as the
+        /// service returned it: what `tasks toggle` confirms.
+        @Pulse public var change: TaskEvent?
         /// An undo or redo went through.
         @Pulse public var step: HistoryStep?
         /// The row of the result the cursor is on, and its task (when the window holds it).
@@ -157,15 +165,15 @@ public final class TaskListReactor: Reactor {
         case .showRows(let range):
             return moveWindow(to: range)
         case .toggleTaskDone(let id):
-            return reportOnly(service.toggle(ids: [id]))
+            return changing(service.toggle(ids: [id]))
         case .toggleTasksDone(let ids):
-            return reportOnly(service.toggle(ids: ids))
+            return changing(service.toggle(ids: ids))
         case .setDone(let ids, let isDone):
-            return reportOnly(service.setDone(ids: ids, isDone))
+            return changing(service.setDone(ids: ids, isDone))
         case .deleteTasks(let ids):
-            return reportOnly(service.delete(ids: ids))
+            return changing(service.delete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
         case .moveTask(let id, let placement):
-            return reportOnly(service.move(id: id, to: placement))
+            return changing(service.move(id: id, to: placement).map(TaskEvent.move))
         case .selectTask(let id):
             if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.openEditor(task)) }
             return service.task(id: id).map { Mutation.openEditor($0) }.catch(failed)
@@ -267,8 +275,13 @@ public final class TaskListReactor: Reactor {
         }.catch(failed)
     }
 
-    /// A change's result reaches the window through `service.event`; only a failure is this
-    /// action's own mutation.
+    /// A change whose result is this action's own mutation: what was committed, or the failure.
+    private func changing(_ call: Observable<TaskEvent>) -> Observable<Mutation> {
+        call.map(Mutation.setChange).catch(failed)
+    }
+
+    /// A change whose result reaches the state only through `service.event` (the screen's
+    /// own keys, a catch-up); only a failure is this action's own mutation.
     private func reportOnly<T>(_ call: Observable<T>) -> Observable<Mutation> {
         call.compactMap { _ in nil }.catch(failed)
     }
@@ -320,6 +333,8 @@ public final class TaskListReactor: Reactor {
             state.pendingDelete = task
         case .setNotice(let notice):
             state.notice = notice
+        case .setChange(let change):
+            state.change = change
         case .setFailure(let failure):
             state.failure = failure
         case .openEditor(let task):

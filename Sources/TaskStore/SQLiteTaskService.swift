@@ -179,12 +179,18 @@ public final class SQLiteTaskService: TaskService {
         }
     }
 
-    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
-        change { try $0.setDoneNow(ids: ids) { _ in isDone } }
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
+        change { service in
+            let events = try service.setDoneNow(ids: ids) { _ in isDone }.events
+            return (TaskEvent.of(events), events)
+        }
     }
 
-    public func toggle(ids: [Int64]) -> Observable<[Task]> {
-        change { try $0.setDoneNow(ids: ids) { !$0.isDone } }
+    public func toggle(ids: [Int64]) -> Observable<TaskEvent> {
+        change { service in
+            let events = try service.setDoneNow(ids: ids) { !$0.isDone }.events
+            return (TaskEvent.of(events), events)
+        }
     }
 
     public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
@@ -251,11 +257,7 @@ public final class SQLiteTaskService: TaskService {
 extension SQLiteTaskService {
     /// Sends committed changes to whoever listens, as one event or one batch.
     func announce(_ committed: [TaskEvent]) {
-        switch committed.count {
-        case 0: break
-        case 1: events.onNext(committed[0])
-        default: events.onNext(.batch(committed))
-        }
+        if !committed.isEmpty { events.onNext(.of(committed)) }
     }
 
     /// Whether the events of a change should be built at all.

@@ -88,8 +88,8 @@ public final class TaskDatabase: TaskService, TaskSyncing {
     }
     public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { call { $0.update(id: id, changes) } }
     public func delete(ids: [Int64]) -> Observable<[Task]> { call { $0.delete(ids: ids) } }
-    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> { call { $0.setDone(ids: ids, isDone) } }
-    public func toggle(ids: [Int64]) -> Observable<[Task]> { call { $0.toggle(ids: ids) } }
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> { call { $0.setDone(ids: ids, isDone) } }
+    public func toggle(ids: [Int64]) -> Observable<TaskEvent> { call { $0.toggle(ids: ids) } }
     public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { call { $0.move(id: id, to: placement) } }
     public func lists() -> Observable<[TaskListSummary]> { call { $0.lists() } }
     public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {

@@ -55,7 +55,7 @@ struct ShellCompletionTests {
             Home|Inbox|Work Q4
             errand|urgent|writing
             --search|--sort
-            json|taskwarrior|todotxt|csv
+            json|csv|taskwarrior|todotxt
             table|tsv|csv|json|ids
             due
             bash|zsh|fish

@@ -168,7 +168,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> {
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
@@ -179,11 +179,12 @@ final class FakeTaskService: TaskService {
                 self.tasks[index].completed = isDone ? self.tick() : nil
                 changed.append(self.tasks[index])
             }
-            return (changed, changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+            let events: [TaskEvent] = changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) }
+            return (TaskEvent.of(events), events)
         }
     }
 
-    func toggle(ids: [Int64]) -> Observable<[Task]> {
+    func toggle(ids: [Int64]) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
@@ -193,7 +194,8 @@ final class FakeTaskService: TaskService {
                 self.tasks[index].completed = self.tasks[index].isDone ? self.tick() : nil
                 changed.append(self.tasks[index])
             }
-            return (changed, changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) })
+            let events: [TaskEvent] = changed.map { $0.isDone ? .markAsDone($0) : .markAsUndone($0) }
+            return (TaskEvent.of(events), events)
         }
     }
 

@@ -47,6 +47,8 @@ struct TaskListReactorTests {
                 $0.window.rows[0].completed = service.tasks[0].completed
                 $0.applied = round % 2 == 1 ? .markAsDone(service.tasks[0]) : .markAsUndone(service.tasks[0])
             }
+            // Then the action's own result: what the service committed.
+            store.receive { $0.change = round % 2 == 1 ? .markAsDone(service.tasks[0]) : .markAsUndone(service.tasks[0]) }
         }
         #expect(store.reactor.currentState.tasks.map(\.isDone) == [true, false])
         store.finish()
@@ -62,7 +64,9 @@ struct TaskListReactorTests {
             $0.totals = service.totalsNow(TaskQuery())
             $0.applied = .markAsDone(service.tasks[0])
         }
-        store.send(.setDone([tasks[0].id], true))  // already done: nothing changes, no event
+        store.receive { $0.change = .markAsDone(service.tasks[0]) }
+        // Already done: no event; the result is a change of nothing.
+        store.send(.setDone([tasks[0].id], true)) { $0.change = .batch([]) }
         store.finish()
     }
 
@@ -84,6 +88,7 @@ struct TaskListReactorTests {
             $0.totals.sections[0].count = 1
             $0.applied = .delete(tasks[2])
         }
+        store.receive { $0.change = .batch([.delete(tasks[0]), .delete(tasks[2])]) }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["b"])
         store.finish()
     }
@@ -98,6 +103,7 @@ struct TaskListReactorTests {
             $0.cursor = 1  // still on "a", by id, now below "c"
             $0.applied = service.tasks.first { $0.id == tasks[2].id }.map(TaskEvent.move)
         }
+        store.receive { $0.change = service.tasks.first { $0.id == tasks[2].id }.map(TaskEvent.move) }
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "a", "b"])
         store.send(.moveTask(tasks[0].id, to: .list("Later"))) {
             $0.window.rows = service.fetchedOrder()
@@ -105,6 +111,7 @@ struct TaskListReactorTests {
             $0.cursor = 2  // "a" moved to Later, the last section
             $0.applied = service.tasks.first { $0.id == tasks[0].id }.map(TaskEvent.move)
         }
+        store.receive { $0.change = service.tasks.first { $0.id == tasks[0].id }.map(TaskEvent.move) }
         #expect(store.reactor.currentState.sections.map(\.header) == ["Inbox", "Later"])
         #expect(store.reactor.currentState.tasks.map(\.title) == ["c", "b", "a"])
         store.finish()
@@ -164,6 +171,7 @@ struct TaskListReactorTests {
             $0.window.rows[0].completed = service.tasks[0].completed
             $0.applied = .markAsDone(service.tasks[0])
         }
+        store.receive { $0.change = .markAsDone(service.tasks[0]) }
         #expect(failures == [nil, TaskServiceError(FakeFailure()), TaskServiceError(TaskServiceError.notFound(ids: [999]))],
                 "the value at subscription (none yet), then one per failure; a success assigns nothing")
         subscription.dispose()

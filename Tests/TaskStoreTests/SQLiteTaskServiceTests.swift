@@ -145,10 +145,10 @@ struct TaskStoreBatchTests {
         let folder = TemporaryFolder()
         let service = try makeService(folder)
         let ids = try run(service.create([TaskDraft(title: "a"), TaskDraft(title: "b")])).map(\.id)
-        let toggled = try run(service.toggle(ids: [ids[0]]))
+        let toggled = try run(service.toggle(ids: [ids[0]])).changedTasks
         #expect(toggled[0].isDone && toggled[0].completed != nil)
-        #expect(try run(service.setDone(ids: ids, true)).map(\.id) == [ids[1]], "done stays done")
-        #expect(try run(service.setDone(ids: ids, false)).count == 2)
+        #expect(try run(service.setDone(ids: ids, true)).changedTasks.map(\.id) == [ids[1]], "done stays done")
+        #expect(try run(service.setDone(ids: ids, false)).changedTasks.count == 2)
         #expect(try service.fetchNow(TaskQuery(status: .done)).isEmpty)
         #expect(try run(service.delete(ids: [ids[0], ids[0]])).map(\.id) == [ids[0]])
         #expect(try service.fetchNow(TaskQuery(status: .all)).map(\.id) == [ids[1]])

@@ -147,8 +147,8 @@ final class NoService: TaskService {
     func create(_ drafts: [TaskDraft]) -> Observable<[Task]> { .empty() }
     func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { .empty() }
     func delete(ids: [Int64]) -> Observable<[Task]> { .empty() }
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<[Task]> { .empty() }
-    func toggle(ids: [Int64]) -> Observable<[Task]> { .empty() }
+    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> { .empty() }
+    func toggle(ids: [Int64]) -> Observable<TaskEvent> { .empty() }
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { .empty() }
     func lists() -> Observable<[TaskListSummary]> { .empty() }
     func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> { .empty() }

@@ -2,34 +2,20 @@ import ReactorCore
 import TaskModel
 import TaskReactors
 
-/// `toggle`, `done`, `reopen`, `delete`, `move`: what the service reported changed, confirmed
-/// once the action is through (`Done 3: Buy milk`, or the records with `--format`).
-final class ChangeView: CommandView, View {
-    var reactor: TaskListReactor? { didSet { reactorDidChange() } }
+/// `toggle`, `done`, `reopen`, `delete`, `move`: the change the list reactor's state says was
+/// committed, confirmed (`Done 3: Buy milk`, or the records with `--format`). A one-shot
+/// command prints the state `send(_:)` returned; nothing here subscribes.
+struct ChangeView {
+    let context: ViewContext
     /// The word for each changed task: `Done` or `Reopened`, `Deleted`, `Moved`.
-    private let verb: (Task) -> String
+    let verb: (Task) -> String
     /// The word for a task the command removed: `Deleted` for `delete`; for a reopen, the
     /// untouched next occurrence its done had made.
-    private let removedVerb: String
-    /// The tasks the service reported, in order, each with what happened to it.
-    private var reported: [(TaskEvent.Outcome, Task)] = []
+    let removedVerb: String
 
-    init(context: ViewContext, verb: @escaping (Task) -> String, removedVerb: String = "Removed") {
-        self.verb = verb
-        self.removedVerb = removedVerb
-        super.init(context: context)
-    }
-
-    func bind(reactor: TaskListReactor) {
-        reactor.reportFailures(to: context.status, disposedBy: disposeBag)
-        reactor.pulse { $0.$applied }.compactMap { $0 }
-            .bind { [unowned self] event in reported += event.outcomes }
-            .disposed(by: disposeBag)
-    }
-
-    /// After the action: confirm what changed.
-    func finish() {
-        guard !context.status.failed else { return }
+    func print(_ state: TaskListReactor.State) {
+        if let failure = state.failure { return context.status.fail(failure) }
+        let reported = state.change?.outcomes ?? []
         let console = context.console
         // A repeating task done whose schedule has no next date (past 9999-12-31): the series
         // ends here, which must not pass in silence.
@@ -56,20 +42,5 @@ final class ChangeView: CommandView, View {
             if let index = byVerb.firstIndex(where: { $0.0 == word }) { byVerb[index].1.append(task) } else { byVerb.append((word, [task])) }
         }
         for (word, tasks) in byVerb { context.printer.report(word, tasks) }
-    }
-}
-
-extension TaskEvent {
-    /// What an event did to a task, as a confirmation names it.
-    enum Outcome { case made, changed, removed }
-
-    /// The tasks the event is about, in order, each with what happened to it.
-    var outcomes: [(Outcome, Task)] {
-        switch self {
-        case .create(let task): return [(.made, task)]
-        case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task): return [(.changed, task)]
-        case .delete(let task): return [(.removed, task)]
-        case .batch(let events): return events.flatMap { $0.outcomes }
-        }
     }
 }

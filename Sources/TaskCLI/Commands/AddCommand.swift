@@ -1,0 +1,80 @@
+import CommandLineKit
+import TaskModel
+import TaskReactors
+
+/// `tasks add TITLE…` and `tasks add -`: new tasks, one per title or per line of stdin, all
+/// in one transaction.
+struct AddCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add tasks: one per title, or one per line of stdin with '-'.",
+        discussion: """
+            All titles are added in one transaction: a bad one stops the whole batch,
+            named by its line, and nothing is added. In a pipe or file the new ids are
+            printed, one per line: id=$(tasks add "Buy milk").
+            """,
+        arguments: [ArgumentSpec("TITLE", help: "A title, or '-' to read titles from stdin.", variadic: true)],
+        options: TasksSpec.fieldOptions
+    )
+    static let changesTasks = true
+
+    /// Where the titles come from.
+    enum Titles {
+        /// As arguments, or every line of stdin read already (`fromStdin`).
+        case given([String], fromStdin: Bool)
+        /// `add -`: stdin's lines, read as the tasks are written (the first line is read and
+        /// checked already: bad input there never opens the database).
+        case lines(LineReader)
+    }
+
+    let titles: Titles
+    let fields: FieldFlags
+
+    init(_ line: ParsedLine) throws {
+        fields = try line.fieldFlags(titled: false)
+        if let removed = fields.removeTags.first {
+            throw CLIError.usage("'--tag -\(removed)' removes a tag, and a new task has none; use --tag \(removed)")
+        }
+        guard line.arguments.contains("-") else {
+            titles = .given(line.arguments, fromStdin: false)
+            return
+        }
+        guard line.arguments == ["-"] else { throw CLIError.usage("'-' (titles from stdin) cannot be mixed with titles as arguments") }
+        let lines = LineReader(input: line.invocation.stdin)
+        let first: String?
+        do throws(TaskFieldError) {
+            first = try lines.peek()
+        } catch {
+            throw CLIError.usage("line 1: \(error); nothing was added")
+        }
+        guard first != nil else { throw CLIError.usage("no titles on stdin; give one title per line") }
+        // The new tasks as records (`--format tsv`) are printed from the tasks themselves:
+        // then every line is read first, and the tasks are held.
+        guard line.has(Option.format) else {
+            titles = .lines(lines)
+            return
+        }
+        var read: [String] = []
+        do throws(TaskFieldError) {
+            while let title = try lines.next() { read.append(title) }
+        } catch {
+            throw CLIError.usage("line \(read.count + 1): \(error); nothing was added")
+        }
+        titles = .given(read, fromStdin: true)
+    }
+
+    func run(_ context: CommandContext) {
+        let reactor = context.editReactor()
+        switch titles {
+        case .given(let titles, let fromStdin):
+            let view = AddView(context: context.view, titles: (titles.count, fromStdin ? "line" : "title"))
+            view.reactor = reactor
+            context.send(fields, to: reactor)
+            reactor.action.onNext(.submitTitles(titles))
+        case .lines(let lines):
+            let view = AddView(context: context.view, titles: (Int.max, "line"))
+            view.reactor = reactor
+            context.send(fields, to: reactor)
+            reactor.action.onNext(.submitLines(lines.next))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ReactorCore
+import TaskModel
+import TaskReactors
+import TaskStore
+
+/// What a command runs with: the run's invocation, the database (opened on first use), the
+/// console and the exit status its views report to — and the steps several commands share.
+struct CommandContext {
+    let invocation: Invocation
+    let service: TaskDatabase
+    let console: Console
+    let status: ExitStatus
+
+    /// What a view prints with.
+    var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today) }
+
+    /// The editor reactor on this database (new tasks, or one task loaded).
+    func editReactor() -> TaskEditReactor { TaskEditReactor(mode: .new, service: service, today: invocation.today) }
+
+    /// The history reactor, with its view bound.
+    func history(_ send: (TaskHistoryReactor) -> Void) {
+        let reactor = TaskHistoryReactor(service: service)
+        let view = HistoryView(context: self.view, writer: HistoryWriter(console: console, localTime: invocation.localTime))
+        view.reactor = reactor
+        send(reactor)
+    }
+
+    /// A change of tasks by id through the list reactor — `toggle`, `done`, `reopen`,
+    /// `delete`, `move` — confirmed by a `ChangeView` from the state `send` returns.
+    func change(_ nothingGiven: Bool, _ action: TaskListReactor.Action, verb: @escaping (Task) -> String, removedVerb: String = "Removed") {
+        if nothingGiven {
+            if console.speaksToPerson && console.terminal.stdoutIsTerminal { console.stdout.write("No ids given; nothing to change.\n") }
+            return
+        }
+        let state = TaskListReactor(service: service).send(action)
+        ChangeView(context: view, verb: verb, removedVerb: removedVerb).print(state)
+    }
+
+    /// The field flags as the editor reactor's actions, in the order the form has them.
+    func send(_ fields: FieldFlags, to reactor: TaskEditReactor) {
+        if let notes = fields.notes { reactor.action.onNext(.updateNotes(notes)) }
+        if let list = fields.list { reactor.action.onNext(.updateList(list)) }
+        if let due = fields.due { reactor.action.onNext(.updateDue(due)) }
+        if let priority = fields.priority { reactor.action.onNext(.updatePriority(priority)) }
+        for tag in fields.addTags { reactor.action.onNext(.addTag(tag)) }
+        for tag in fields.removeTags { reactor.action.onNext(.removeTag(tag)) }
+        if let rule = fields.repeatRule { reactor.action.onNext(.updateRepeat(rule)) }
+        if let wait = fields.wait { reactor.action.onNext(.updateWait(wait)) }
+    }
+}

@@ -1,0 +1,40 @@
+import CommandLineKit
+import TaskInterchange
+import TaskReactors
+
+/// `tasks export`: every task to stdout, in our JSON or another tool's format.
+struct ExportCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "export", abstract: "Write every task to stdout, for another machine or another tool.",
+        discussion: """
+            FORMATS (--format):
+              json         every field of every task (the default); 'tasks import' reads it
+                           back unchanged: ids, uuids, times, positions, notes
+              csv          the same fields as RFC 4180 rows with a header
+              taskwarrior  JSON for Taskwarrior's 'task import'; notes become annotations
+              todotxt      todo.txt lines: x, (A), +list, @tag, due:; notes are left out
+            What a format cannot hold is named on stderr.
+            """,
+        options: [Option.exportFormat]
+    )
+    static let changesTasks = false
+
+    let format: InterchangeFormat
+
+    init(_ line: ParsedLine) throws { format = try line.choice(Option.exportFormat, InterchangeFormat.self) ?? .json }
+
+    func run(_ context: CommandContext) {
+        let reactor = TaskListReactor(service: context.service)
+        let view = ExportView(context: context.view, writer: ExportWriter(format: format, localTime: context.invocation.localTime))
+        view.reactor = reactor
+        reactor.action.onNext(ExportView.everyTask)
+    }
+}
+
+extension InterchangeFormat: OptionChoice {
+    public static var noun: String { "an export format" }
+    public static var offered: [InterchangeFormat] { [.json, .csv, .taskwarrior, .todotxt] }
+    public var word: String { rawValue }
+    /// `todo.txt` is `todotxt`.
+    public init?(word text: String) { self.init(named: text) }
+}

@@ -1,0 +1,48 @@
+import CommandLineKit
+import TaskModel
+import TaskReactors
+
+/// `tasks next`: the pending tasks ranked by their score, at most `--limit`.
+struct NextCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "next", abstract: "Show the pending tasks to do first, ranked by a score (--explain shows it).",
+        discussion: """
+            One list without sections, highest score first; tasks waiting are left out.
+            The score adds: due — overdue 100 + 2 per day late (30 days at most), due
+            today 90, due in 1 to 7 days 80 down to 20; priority — H 40, M 25, L 10;
+            age — 1 per whole week since it was added, at most 10. Ties: the lower id.
+            """,
+        arguments: [TasksSpec.filterArgument],
+        options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.explain]
+    )
+    static let changesTasks = false
+
+    var query: TaskQuery
+    let explain: Bool
+    let format: String?
+
+    init(_ line: ParsedLine) throws {
+        query = try line.filters()
+        query.today = line.invocation.today()
+        query.sort = .rank
+        query.grouping = .none
+        query.limit = try line.value(Option.nextLimit).map(IDParser.count) ?? 10
+        explain = line.has(Option.explain)
+        format = line.value(Option.format)
+    }
+
+    func validate() throws {
+        if explain, let format, !["table", "tsv"].contains(format) {
+            throw CLIError.usage("--explain shows scores in a table or tsv, not in \(format)")
+        }
+    }
+
+    func run(_ context: CommandContext) {
+        let reactor = TaskListReactor(service: context.service)
+        let writer = context.view.printer.writer
+        if explain { writer.explainsRankOn = query.today ?? context.invocation.today() }
+        let view = NextView(context: context.view, writer: writer)
+        view.reactor = reactor
+        reactor.action.onNext(view.stream(query))
+    }
+}

@@ -1,0 +1,126 @@
+import CommandLineKit
+import TaskModel
+
+/// A parsed command line with the run it belongs to: what every command's `init` reads its
+/// values through. The readings more than one command shares live here; a command's own stay
+/// in its file.
+struct ParsedLine {
+    let parsed: ParsedCommand
+    let invocation: Invocation
+
+    /// The positional arguments, in order.
+    var arguments: [String] { parsed.arguments }
+    func has(_ option: OptionSpec) -> Bool { parsed.has(option) }
+    func value(_ option: OptionSpec) -> String? { parsed.value(option) }
+    func values(_ option: OptionSpec) -> [String] { parsed.values(option) }
+
+    /// The one argument a command declares as required (the parser has checked it is there).
+    var requiredArgument: String {
+        get throws {
+            guard let first = parsed.arguments.first else { throw CLIError.usage("'\(parsed.path.joined(separator: " "))' needs an argument") }
+            return first
+        }
+    }
+
+    /// The option's value as one of `Choice`'s words; a word that is none of them is a usage
+    /// error naming every one.
+    func choice<Choice: OptionChoice>(_ option: OptionSpec, _ choice: Choice.Type) throws -> Choice? {
+        guard let text = parsed.value(option) else { return nil }
+        return try Self.choice(text, choice)
+    }
+
+    /// `text` as one of `Choice`'s words.
+    static func choice<Choice: OptionChoice>(_ text: String, _ choice: Choice.Type, orElse: String = "") throws -> Choice {
+        guard let chosen = Choice(word: text) else { throw CLIError.usage("'\(text)' is not \(Choice.noun); use \(Choice.wordList)" + orElse) }
+        return chosen
+    }
+
+    /// The ids of `toggle`, `done`, `reopen`, `delete`: the arguments, or stdin's lines for `-`.
+    func ids() throws -> [Int64] {
+        let arguments = parsed.arguments
+        if arguments.contains("-") {
+            guard arguments == ["-"] else { throw CLIError.usage("'-' (ids from stdin) cannot be mixed with ids as arguments") }
+            return try StdinReader(input: invocation.stdin).ids()
+        }
+        return try arguments.map(IDParser.id)
+    }
+
+    /// The filters `list`, `ui` and `next` share: list, tag, search words, priority.
+    func filters() throws -> TaskQuery {
+        var query = TaskQuery()
+        query.list = parsed.value(Option.inList)
+        for text in parsed.values(Option.withTag) {
+            // `-t` and `!t` leave a tag out; `+t` and `t` ask for it.
+            let excluded = text.hasPrefix("-") || text.hasPrefix("!")
+            let tag = FieldRules.tagWord(excluded ? String(text.dropFirst()) : text)
+            try FieldRules.checkTag(tag, typed: true)
+            if excluded { query.excludedTags.append(tag) } else { query.tags.append(tag) }
+        }
+        var words = parsed.arguments
+        if let search = parsed.value(Option.search) { words.insert(search, at: 0) }
+        if !words.isEmpty { query.search = words.joined(separator: " ") }
+        if let text = parsed.value(Option.withPriority) {
+            guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badPriority(text) }
+            query.priority = priority
+        }
+        return query
+    }
+
+    /// The query of `list` and `ui`: the filters, with status, waiting, due and order.
+    func query() throws -> TaskQuery {
+        var query = try filters()
+        if parsed.has(Option.all) && parsed.has(Option.done) { throw CLIError.usage("give --all or --done, not both") }
+        if parsed.has(Option.all) {
+            query.status = .all
+            query.waiting = .shown
+        }
+        if parsed.has(Option.done) { query.status = .done }
+        if parsed.has(Option.waiting) { query.waiting = .only }
+        let today = invocation.today()
+        query.today = today
+        if let text = parsed.value(Option.dueBefore) {
+            guard let day = DueDate.parse(text, today: today) else { throw TaskFieldError.badDue(text) }
+            query.dueBefore = day
+        }
+        if parsed.has(Option.overdue) { query.dueBefore = min(query.dueBefore ?? today, today) }
+        if let order = try choice(Option.sort, SortChoice.self) { query.sort = order.sort }
+        return query
+    }
+
+    /// The field flags of `add` and `edit`, as typed (the editor reactor judges them).
+    func fieldFlags(titled: Bool) throws -> FieldFlags {
+        var fields = FieldFlags(title: titled ? parsed.value(Option.title) : nil, notes: parsed.value(Option.notes),
+                                list: parsed.value(Option.list), due: parsed.value(Option.due), priority: parsed.value(Option.priority))
+        let every = parsed.value(Option.every), after = parsed.value(Option.repeatAfter)
+        if every != nil && after != nil { throw CLIError.usage("give --every or --after, not both") }
+        if let every { fields.repeatRule = every.trimmingWhitespace.isEmpty ? "" : "every " + every }
+        if let after { fields.repeatRule = after.trimmingWhitespace.isEmpty ? "" : "after " + after }
+        fields.wait = parsed.value(Option.wait)
+        for tag in parsed.values(Option.tag) {
+            if ["", "+", "-"].contains(tag.trimmingWhitespace) {
+                throw CLIError.usage("'--tag \(tag)' names no tag; use --tag NAME to add one, --tag -NAME to remove one")
+            }
+            if tag.hasPrefix("-") {
+                fields.removeTags.append(String(tag.dropFirst()))
+            } else {
+                fields.addTags.append(tag)  // as typed: the editor reactor takes its `+` off and judges it
+            }
+        }
+        return fields
+    }
+}
+
+/// `--sort`: the orders a listing takes.
+enum SortChoice: String, OptionChoice {
+    case manual, due, priority, created
+    static var noun: String { "an order" }
+
+    var sort: TaskQuery.Sort {
+        switch self {
+        case .manual: .manual
+        case .due: .due
+        case .priority: .priority
+        case .created: .created
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import CommandLineKit
+import TaskReactors
+
+/// `tasks show ID`: every field of one task.
+struct ShowCommand: TasksCommand {
+    static let spec = CommandSpec(name: "show", abstract: "Show every field of one task.", arguments: [TasksSpec.idArgument])
+    static let changesTasks = false
+
+    let id: Int64
+
+    init(_ line: ParsedLine) throws { id = try IDParser.id(line.requiredArgument) }
+
+    func run(_ context: CommandContext) {
+        let reactor = context.editReactor()
+        let view = ShowView(context: context.view)
+        view.reactor = reactor
+        reactor.action.onNext(.load(id))
+    }
+}

@@ -1,0 +1,58 @@
+import CommandLineKit
+import TaskModel
+import TaskUI
+import TerminalKit
+
+/// `tasks ui`: the list and editor screens, full screen, until `q` or a signal.
+struct UICommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "ui", abstract: "Browse and change tasks on a full screen that follows every change.",
+        discussion: """
+            The list of 'tasks list', on the terminal's whole screen, with a cursor:
+            j/k move, space toggles, a adds, e edits, d deletes (after asking), J/K move
+            a task in its list, m moves it to another list, / searches as you type,
+            f cycles pending, all and done, u/Ctrl-R undo and redo, q quits; ? shows
+            the keys. Changes made elsewhere (another terminal, a script) appear as
+            they are committed. Takes the filters of 'tasks list'.
+            Needs a terminal on stdin and stdout (status 2 otherwise, or with TERM=dumb).
+            """,
+        arguments: [TasksSpec.filterArgument],
+        options: TasksSpec.listingOptions
+    )
+    static let changesTasks = true
+
+    let query: TaskQuery
+    let invocation: Invocation
+
+    init(_ line: ParsedLine) throws {
+        query = try line.query()
+        invocation = line.invocation
+    }
+
+    func validate() throws {
+        if let reason = Terminal.unusableReason(inputIsTerminal: invocation.stdin.isTerminal, outputIsTerminal: invocation.terminal.stdoutIsTerminal,
+                                                term: invocation.environment["TERM"]) {
+            throw CLIError.usage("'tasks ui' needs a terminal: \(reason)", hint: "'tasks list' prints the same tasks")
+        }
+    }
+
+    /// The database opened (created when missing: a screen that stays open adds to a real
+    /// file), then the screens.
+    func run(_ context: CommandContext) {
+        let service = context.service, console = context.console
+        // A locked file holds the screen for at most a second and a half, then says so.
+        service.busyTimeoutMilliseconds = 1_500
+        do {
+            try service.open(creating: true)
+        } catch {
+            return context.status.fail(error)
+        }
+        console.stdout.flush()
+        console.stderr.flush()
+        var options = ScreenApp.Options(query: query, color: console.settings.color, today: invocation.today, databasePath: service.path,
+                                        tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
+        options.describe = { ErrorPresenter.present($0).message }
+        let code = ScreenApp(service: service, options: options).run { console.stderr.write($0) }
+        context.status.end(with: code)
+    }
+}

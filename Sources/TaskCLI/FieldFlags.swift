@@ -1,0 +1,26 @@
+/// The field flags of `add` and `edit`, as typed; the editor reactor judges them.
+struct FieldFlags: Equatable {
+    var title: String?
+    var notes: String?
+    var list: String?
+    var due: String?
+    var priority: String?
+    var addTags: [String] = []
+    var removeTags: [String] = []
+    /// `every 2w`, `after 3d`, or `''` to stop.
+    var repeatRule: String?
+    var wait: String?
+
+    var isEmpty: Bool { self == FieldFlags() }
+}
+
+/// The output settings of a run.
+struct OutputSettings {
+    var format: OutputFormat
+    /// `--format` was given (not the default for the terminal or pipe).
+    var isExplicit: Bool
+    var header: Bool
+    var quiet: Bool
+    var color: Bool
+}
+
