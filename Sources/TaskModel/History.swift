@@ -81,10 +81,13 @@ public struct FieldChange: Equatable, Sendable {
     }
 }
 
-/// The fields of a task that the history records, by their JSON names.
+/// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
 public enum TaskField: String, CaseIterable, Sendable {
-    case title, notes, list, done, completed, due, priority, tags, position
+    case title, notes, list, done, completed, due, priority, tags, position, created, modified
     case `repeat`, series, anchor, wait
+
+    /// Where its entry is in `TaskFields.all`.
+    public var index: Int { TaskFields.all.firstIndex { $0.field == self } ?? 0 }
 }
 
 /// A field's value, typed as a task's JSON shows it.
@@ -100,23 +103,12 @@ public enum FieldValue: Equatable, Sendable {
 }
 
 extension Task {
-    /// The value of `field`.
-    public func value(of field: TaskField) -> FieldValue {
-        switch field {
-        case .title: return .text(title)
-        case .notes: return .text(notes)
-        case .list: return .text(list)
-        case .done: return .flag(isDone)
-        case .completed: return completed.map(FieldValue.time) ?? .none
-        case .due: return due.map(FieldValue.day) ?? .none
-        case .priority: return priority.map(FieldValue.priority) ?? .none
-        case .tags: return .tags(tags)
-        case .position: return .number(position)
-        case .repeat: return self.repeat.map { .text($0.description) } ?? .none
-        case .series: return series.map(FieldValue.text) ?? .none
-        case .anchor: return anchor.map(FieldValue.day) ?? .none
-        case .wait: return wait.map(FieldValue.day) ?? .none
-        }
+    /// The value of `field`, typed.
+    public func value(of field: TaskField) -> FieldValue { TaskFields.spec(field).value(of: self) }
+
+    /// The fields the history records whose stored values differ between `self` and `other`.
+    public func recordedFieldsDiffering(from other: Task) -> [TaskFieldSpec] {
+        TaskFields.recorded.filter { $0.stored(self) != $0.stored(other) }
     }
 }
 

@@ -98,8 +98,8 @@ public enum SyncField {
     public static let deleted = "deleted"
     public static let created = "created"
     /// Every field a task's change carries, in a fixed order.
-    public static let all: [String] = TaskField.allCases.map(\.rawValue) + [created]
+    public static let all: [String] = TaskFields.synced.map { $0.name }
     /// The fields whose conflicts a sync reports: what a person wrote. Order, creation time,
     /// completion time and a series' bookkeeping merge by the clock without a report.
-    public static let reported: Set<String> = ["title", "notes", "list", "done", "due", "priority", "tags", "repeat", "wait"]
+    public static let reported: Set<String> = Set(TaskFields.all.filter { $0.isReported }.map { $0.name })
 }

@@ -1,23 +1,20 @@
-/// The fields an update changes; `nil` leaves a field as it is.
+/// The fields an update changes; what it leaves `nil` or `.keep` stays as it is.
 public struct TaskChanges: Equatable, Sendable {
     public var title: String?
     public var notes: String?
     public var list: String?
-    /// `.some(nil)` clears the due date.
-    public var due: CalendarDay??
-    /// `.some(nil)` clears the priority.
-    public var priority: Priority??
+    public var due: FieldUpdate<CalendarDay>
+    public var priority: FieldUpdate<Priority>
     public var addTags: [String]
     public var removeTags: [String]
-    /// `.some(nil)` stops repeating (`--every ''`).
-    public var `repeat`: RepeatRule??
-    /// `.some(nil)` clears the wait.
-    public var wait: CalendarDay??
+    /// `.clear` stops repeating (`--every ''`).
+    public var `repeat`: FieldUpdate<RepeatRule>
+    public var wait: FieldUpdate<CalendarDay>
 
     /// Changes to the given fields.
-    public init(title: String? = nil, notes: String? = nil, list: String? = nil, due: CalendarDay?? = nil,
-                priority: Priority?? = nil, addTags: [String] = [], removeTags: [String] = [],
-                repeat rule: RepeatRule?? = nil, wait: CalendarDay?? = nil) {
+    public init(title: String? = nil, notes: String? = nil, list: String? = nil, due: FieldUpdate<CalendarDay> = .keep,
+                priority: FieldUpdate<Priority> = .keep, addTags: [String] = [], removeTags: [String] = [],
+                repeat rule: FieldUpdate<RepeatRule> = .keep, wait: FieldUpdate<CalendarDay> = .keep) {
         self.repeat = rule
         self.wait = wait
         self.title = title
@@ -31,7 +28,7 @@ public struct TaskChanges: Equatable, Sendable {
 
     /// Whether nothing would change.
     public var isEmpty: Bool {
-        title == nil && notes == nil && list == nil && due == nil && priority == nil && addTags.isEmpty && removeTags.isEmpty
-            && self.repeat == nil && wait == nil
+        title == nil && notes == nil && list == nil && due.isKeep && priority.isKeep && addTags.isEmpty && removeTags.isEmpty
+            && self.repeat.isKeep && wait.isKeep
     }
 }

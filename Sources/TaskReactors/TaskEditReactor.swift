@@ -227,10 +227,10 @@ public final class TaskEditReactor: Reactor {
         if validated.title != task.title { changes.title = validated.title }
         if notes != task.notes { changes.notes = notes }
         if validated.list != task.list { changes.list = validated.list }
-        if validated.due != task.due { changes.due = .some(validated.due) }
-        if validated.priority != task.priority { changes.priority = .some(validated.priority) }
-        if validated.repeat != task.repeat { changes.repeat = .some(validated.repeat) }
-        if validated.wait != task.wait { changes.wait = .some(validated.wait) }
+        if validated.due != task.due { changes.due = .to(validated.due) }
+        if validated.priority != task.priority { changes.priority = .to(validated.priority) }
+        if validated.repeat != task.repeat { changes.repeat = .to(validated.repeat) }
+        if validated.wait != task.wait { changes.wait = .to(validated.wait) }
         changes.addTags = validated.tags.filter { !task.tags.contains($0) }
         changes.removeTags = task.tags.filter { !validated.tags.contains($0) }
         return changes

@@ -61,14 +61,13 @@ final class EntryRecorder {
 
     /// One task's fields that differ between `before` and `after`; nothing when none does.
     func changed(from before: Task, to after: Task) throws {
-        let fields = TaskField.allCases.filter { before.value(of: $0) != after.value(of: $0) }
+        let fields = before.recordedFieldsDiffering(from: after)
         if fields.isEmpty { return }
         let seq = try change(.changed, before.id, before.id, uuid: before.uuid)
         let entry = try begin()
         for field in fields {
-            let column = TaskColumn(field)
             try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
-                       entry, seq, field.rawValue, column.value(of: before), column.value(of: after))
+                       entry, seq, field.name, field.columnValue(of: before), field.columnValue(of: after))
         }
     }
 

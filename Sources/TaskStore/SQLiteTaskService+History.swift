@@ -118,14 +118,13 @@ extension SQLiteTaskService {
         for (name, before, after) in fields {
             guard let field = TaskField(rawValue: name) else { continue }
             let (expected, wanted) = toBefore ? (after, before) : (before, after)
-            let column = TaskColumn(field)
-            let current = try db.query("SELECT \(column) FROM task WHERE id = ?", [id]) { $0.value(0) }.first
+            let current = try db.query("SELECT \(field.rawValue) FROM task WHERE id = ?", [id]) { $0.value(0) }.first
             guard current == expected else { throw try conflict(target, taskID: id) }
             assignments.append((field, expected, wanted))
         }
         if assignments.isEmpty { return nil }
         for (field, _, wanted) in assignments {
-            try db.run("UPDATE task SET \(TaskColumn(field)) = ?, modified = ? WHERE id = ?", wanted, now().millisecondsSince1970, id)
+            try db.run("UPDATE task SET \(field.rawValue) = ?, modified = ? WHERE id = ?", wanted, now().millisecondsSince1970, id)
         }
         try entry.changed(taskID: id, uuid: stored.change.uuid ?? "", fields: assignments)
         return isHeard ? try readTask(id: id) : nil
@@ -234,18 +233,17 @@ extension SQLiteTaskService {
             case .changed:
                 change.fields = try db.query("SELECT field, before, after FROM history_field WHERE entry = ? AND seq = ?",
                                              [entry.id, stored.seq]) { row in
-                    let field = TaskField(rawValue: row.string(0)) ?? .title
-                    let column = TaskColumn(field)
-                    return FieldChange(field: field, before: column.fieldValue(row.value(1)), after: column.fieldValue(row.value(2)))
-                }.sorted { TaskColumn($0.field).rawValue < TaskColumn($1.field).rawValue }
+                    let spec = TaskFields.spec(TaskField(rawValue: row.string(0)) ?? .title)
+                    return FieldChange(field: spec.field, before: spec.typed(row.value(1)), after: spec.typed(row.value(2)))
+                }.sorted { $0.field.index < $1.field.index }
             case .created where change.taskCount == 1:
                 if let task = try readTask(id: change.taskID) {
                     change.uuid = task.uuid
-                    change.fields = TaskField.allCases.map { FieldChange(field: $0, before: .none, after: task.value(of: $0)) }
+                    change.fields = TaskFields.recorded.map { FieldChange(field: $0.field, before: .none, after: $0.value(of: task)) }
                 }
             case .deleted where change.taskCount == 1:
                 if let task = try keptTasks(in: change.taskID...change.taskID, keptBy: keeper(ofDeletionsIn: entry)).first {
-                    change.fields = TaskField.allCases.map { FieldChange(field: $0, before: task.value(of: $0), after: .none) }
+                    change.fields = TaskFields.recorded.map { FieldChange(field: $0.field, before: $0.value(of: task), after: .none) }
                 }
             case .created, .deleted:
                 break

@@ -171,10 +171,10 @@ extension SQLiteTaskService: TaskSyncing {
         let fields = incoming.applied
         if let current {
             var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
-            for field in TaskField.allCases {
-                guard let value = fields[field.rawValue]?.sqliteValue else { continue }
-                let before = TaskColumn(field).value(of: current)
-                if before != value { assignments.append((field, before, value)) }
+            for field in TaskFields.recorded {
+                guard let value = fields[field.name]?.sqliteValue else { continue }
+                let before = field.columnValue(of: current)
+                if before != value { assignments.append((field.field, before, value)) }
             }
             // The creation time is no field of the history: set without an entry of its own
             // (two machines that made the same next occurrence agree on one).
@@ -183,7 +183,7 @@ extension SQLiteTaskService: TaskSyncing {
             }
             if assignments.isEmpty { return nil }
             for (field, _, value) in assignments {
-                try db.run("UPDATE task SET \(TaskColumn(field)) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, current.id)
+                try db.run("UPDATE task SET \(field.rawValue) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, current.id)
             }
             try entry.changed(taskID: current.id, uuid: current.uuid, fields: assignments)
             report.changed += 1

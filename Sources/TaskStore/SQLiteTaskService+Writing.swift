@@ -25,7 +25,7 @@ extension SQLiteTaskService {
         bottoms[draft.list] = position
         var task = Task(
             id: 0, uuid: draft.uuid ?? makeUUID(), title: draft.title, notes: draft.notes, list: draft.list,
-            due: draft.due, priority: draft.priority, tags: TagsColumn.normalized(draft.tags), position: position,
+            due: draft.due, priority: draft.priority, tags: TagsText.normalized(draft.tags), position: position,
             created: time, modified: time, wait: draft.wait
         )
         if let rule = draft.repeat { task.setRepeat(rule, today: today()) }
@@ -62,7 +62,7 @@ extension SQLiteTaskService {
 
     /// Writes every column of `task` over the row with its id.
     func overwrite(_ task: Task) throws {
-        let assignments = TaskColumn.allCases.map { "\($0.name) = ?\($0.rawValue + 1)" }.joined(separator: ", ")
+        let assignments = TaskColumn.names.split(separator: ", ").enumerated().map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: ", ")
         let update = try db.prepare("UPDATE task SET \(assignments) WHERE id = ?1")
         try TaskColumn.bind(task, to: update, from: 1)
         try update.run()
@@ -108,15 +108,15 @@ extension SQLiteTaskService {
                 task.list = list
                 task.position = try bottomPosition(of: list)
             }
-            if let due = changes.due { task.due = due }
-            if let priority = changes.priority { task.priority = priority }
-            if let rule = changes.repeat { task.setRepeat(rule, today: today()) }
-            if let wait = changes.wait { task.wait = wait }
-            task.tags = TagsColumn.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
+            task.due = changes.due.applied(to: task.due)
+            task.priority = changes.priority.applied(to: task.priority)
+            if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
+            task.wait = changes.wait.applied(to: task.wait)
+            task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)
             try entry.changed(from: before, to: task)
-            let fields = TaskField.allCases.filter { before.value(of: $0) != task.value(of: $0) }.map(\.rawValue)
+            let fields = before.recordedFieldsDiffering(from: task).map { $0.name }
             return (task, Summary.of("edited", [task]) + " (" + fields.joined(separator: ", ") + ")")
         }
     }

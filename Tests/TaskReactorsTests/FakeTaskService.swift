@@ -150,8 +150,8 @@ final class FakeTaskService: TaskService {
             if let title = changes.title { task.title = title }
             if let notes = changes.notes { task.notes = notes }
             if let list = changes.list { task.list = list }
-            if let due = changes.due { task.due = due }
-            if let priority = changes.priority { task.priority = priority }
+            task.due = changes.due.applied(to: task.due)
+            task.priority = changes.priority.applied(to: task.priority)
             task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
             task.modified = self.tick()
             self.tasks[index] = task

@@ -83,7 +83,7 @@ struct TaskListWindowTests {
             case 2: _ = service.create([draft(1_000 + step)]).subscribe()
             case 3: reactor.action.onNext(.deleteTasks([id]))
             case 4: _ = service.update(id: id, TaskChanges(title: "task \(random.below(100))")).subscribe()
-            case 5: _ = service.update(id: id, TaskChanges(due: .some(CalendarDay(daysSince1970: 20_000 + random.below(30))))).subscribe()
+            case 5: _ = service.update(id: id, TaskChanges(due: .to(CalendarDay(daysSince1970: 20_000 + random.below(30))))).subscribe()
             default:
                 let start = random.below(max(1, reactor.currentState.totals.count))
                 reactor.action.onNext(.showRows(start..<start + 12))

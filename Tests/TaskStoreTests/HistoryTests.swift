@@ -44,7 +44,7 @@ struct HistoryUndoTests {
         try roundTrip("add one") { _ = try run($0.create([TaskDraft(title: "four")])) }
         try roundTrip("add many") { _ = try run($0.create((1...250).map { TaskDraft(title: "new \($0)", list: $0 % 2 == 0 ? "Home" : "Work") })) }
         try roundTrip("edit") {
-            _ = try run($0.update(id: 1, TaskChanges(title: "ONE", notes: "n", list: "Work", due: .some(nil), priority: .some(.high),
+            _ = try run($0.update(id: 1, TaskChanges(title: "ONE", notes: "n", list: "Work", due: .clear, priority: .set(.high),
                                                      addTags: ["b"], removeTags: ["a"])))
         }
         try roundTrip("done") { _ = try run($0.setDone(ids: [1, 2], true)) }

@@ -181,7 +181,7 @@ struct TaskStoreBatchTests {
         #expect(updated.due == CalendarDay("2026-01-02"))
         #expect(updated.tags == ["y"])
         #expect(updated.modified > task.modified)
-        let cleared = try run(service.update(id: task.id, TaskChanges(due: .some(nil))))
+        let cleared = try run(service.update(id: task.id, TaskChanges(due: .clear)))
         #expect(cleared.due == nil)
         #expect(try run(service.task(id: task.id)) == cleared)
     }

@@ -133,7 +133,7 @@ struct SyncMergeTests {
         _ = try run(laptop.service.create([TaskDraft(title: "Buy milk")]))
         try laptop.sync(); try desktop.sync()
         _ = try run(laptop.service.update(id: 1, TaskChanges(title: "Buy oat milk")))
-        _ = try run(desktop.service.update(id: 1, TaskChanges(due: .some(CalendarDay(year: 2026, month: 12, day: 24)), addTags: ["shop"])))
+        _ = try run(desktop.service.update(id: 1, TaskChanges(due: .to(CalendarDay(year: 2026, month: 12, day: 24)), addTags: ["shop"])))
         let first = try laptop.sync(), second = try desktop.sync()
         try laptop.sync()
         #expect(first.conflicts.isEmpty && second.conflicts.isEmpty)

@@ -17,16 +17,16 @@ final class ShowView: CommandView, View {
             .disposed(by: disposeBag)
     }
 
-    /// Every field, named as in JSON, as scripts read them: `done` is `true` or `false`.
+    /// Every field, named as in JSON, as scripts read them (`done` is `true` or `false`): the
+    /// id, the fields `TaskFields` shows — those a person reads first, then the rest, then the
+    /// bookkeeping — and the uuid.
     static func fields(of task: Task) -> [(name: String, value: String)] {
-        [
-            ("id", String(task.id)), ("title", task.title), ("list", task.list), ("done", task.isDone ? "true" : "false"),
-            ("completed", task.completed.map(TimestampText.iso8601) ?? ""), ("due", task.due?.description ?? ""),
-            ("priority", task.priority?.rawValue ?? ""), ("tags", task.tags.joined(separator: " ")),
-            ("repeat", task.repeat?.description ?? ""), ("wait", task.wait?.description ?? ""), ("notes", task.notes),
-            ("position", String(task.position)), ("created", TimestampText.iso8601(task.created)),
-            ("modified", TimestampText.iso8601(task.modified)), ("uuid", task.uuid),
-        ]
+        var fields = [("id", String(task.id))]
+        for section in [TaskFieldSpec.Shown.head, .body, .tail] {
+            for field in TaskFields.all where field.shown == section { fields.append((field.label, field.value(of: task).plainText)) }
+        }
+        fields.append(("uuid", task.uuid))
+        return fields
     }
 
     /// The rows a person reads: `done` says when, notes keep their lines.
@@ -59,6 +59,23 @@ final class ShowView: CommandView, View {
         case .tsv, .csv, .ids:
             if context.console.settings.header { output.write(TSV.line(["field", "value"])) }
             for (name, value) in ShowView.fields(of: shown) { output.write(TSV.line([name, value])) }
+        }
+    }
+}
+
+extension FieldValue {
+    /// The value as one line of text for `show`: nothing for none, `true`/`false`, ISO 8601
+    /// times, tags separated by spaces.
+    var plainText: String {
+        switch self {
+        case .none: ""
+        case .text(let text): text
+        case .flag(let flag): flag ? "true" : "false"
+        case .number(let number): String(number)
+        case .day(let day): day.description
+        case .priority(let priority): priority.rawValue
+        case .tags(let tags): tags.joined(separator: " ")
+        case .time(let time): TimestampText.iso8601(time)
         }
     }
 }

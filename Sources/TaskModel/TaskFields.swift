@@ -1,0 +1,232 @@
+/// The fields of a task, described once. Every place that goes field by field — the task
+/// table's columns (their list, binding and decoding), the history (which fields a change
+/// touched, their values before and after, undo), sync (what travels, which conflicts are
+/// reported), `tasks show` — iterates `TaskFields.all` instead of naming the fields again.
+/// A new field is an entry here, a stored property of `Task`, a migration that adds its
+/// column, and the interchange mappings it needs (our JSON, Taskwarrior, todo.txt).
+///
+/// The id and uuid are a task's identity, not fields: they never change, and each table
+/// spells them itself.
+public enum TaskFields {
+    /// Every field, in the task table's column order (and our JSON's).
+    public static let all: [TaskFieldSpec] = [
+        TaskFieldSpec(.title, label: "title", kind: .text, shown: .head, reported: true,
+                      stored: { .text($0.title) }, read: { $0.title = $1.string($2) }),
+        TaskFieldSpec(.notes, label: "notes", kind: .text, shown: .tail, listed: false, reported: true,
+                      stored: { .text($0.notes) }, read: { $0.notes = $1.string($2) }),
+        TaskFieldSpec(.list, label: "list", kind: .text, shown: .head, reported: true,
+                      stored: { .text($0.list) }, read: { $0.list = $1.string($2) }),
+        TaskFieldSpec(.done, label: "done", kind: .flag, shown: .head, reported: true,
+                      stored: { .integer($0.isDone ? 1 : 0) }, read: { $0.isDone = $1.int64($2) != 0 }),
+        TaskFieldSpec(.completed, label: "completed", kind: .time, shown: .head, listed: false,
+                      stored: { $0.completed.map { .integer($0.millisecondsSince1970) } ?? .null },
+                      read: { $0.completed = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
+        TaskFieldSpec(.due, label: "due", kind: .day, shown: .head, reported: true,
+                      stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.priority, label: "priority", kind: .priority, shown: .head, reported: true,
+                      stored: { $0.priority.map { .integer(Int64($0.rank)) } ?? .null },
+                      read: { $0.priority = $1.optionalInt64($2).flatMap(Priority.init(rank:)) }),
+        TaskFieldSpec(.tags, label: "tags", kind: .tags, shown: .head, reported: true,
+                      stored: { .text(TagsText.encode($0.tags)) }, read: { $0.tags = TagsText.decode($1.string($2)) }),
+        TaskFieldSpec(.position, label: "position", kind: .number, shown: .tail,
+                      stored: { .integer($0.position) }, read: { $0.position = $1.int64($2) }),
+        TaskFieldSpec(.created, label: "created", kind: .time, shown: .tail, recorded: false,
+                      stored: { .integer($0.created.millisecondsSince1970) },
+                      read: { $0.created = Timestamp(millisecondsSince1970: $1.int64($2)) }),
+        TaskFieldSpec(.modified, label: "modified", kind: .time, shown: .tail, listed: false, recorded: false, synced: false,
+                      stored: { .integer($0.modified.millisecondsSince1970) },
+                      read: { $0.modified = Timestamp(millisecondsSince1970: $1.int64($2)) }),
+        TaskFieldSpec(.repeat, label: "repeat", kind: .rule, shown: .body, reported: true,
+                      stored: { $0.repeat.map { .text($0.description) } ?? .null }, read: { $0.repeat = $1.optionalString($2).flatMap(RepeatRule.init) }),
+        TaskFieldSpec(.series, label: "series", kind: .optionalText, shown: .hidden, listed: false,
+                      stored: { $0.series.map(SyncValue.text) ?? .null }, read: { $0.series = $1.optionalString($2) }),
+        TaskFieldSpec(.anchor, label: "anchor", kind: .day, shown: .hidden, listed: false,
+                      stored: { $0.anchor.map { .text($0.description) } ?? .null }, read: { $0.anchor = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.wait, label: "wait", kind: .day, shown: .body, reported: true,
+                      stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+    ]
+
+    /// The fields a change records in the history (not `created` and `modified`, which every
+    /// change sets and none reverts).
+    public static let recorded = all.filter { $0.isRecorded }
+    /// The fields a sync sends, in a fixed order.
+    public static let synced = all.filter { $0.isSynced }
+
+    /// The entry of `field`.
+    public static func spec(_ field: TaskField) -> TaskFieldSpec { all[field.index] }
+}
+
+/// One field: its key, its names, how it is typed and stored, and where it appears.
+public struct TaskFieldSpec: Sendable {
+    /// Where `tasks show` puts it: with the fields a person reads first, after them, with the
+    /// bookkeeping at the end, or not at all.
+    public enum Shown: Sendable { case head, body, tail, hidden }
+
+    /// The key: its name in JSON, in the history, in a sync change, and its column.
+    public let field: TaskField
+    /// Its name in `tasks show`.
+    public let label: String
+    public let kind: FieldKind
+    public let shown: Shown
+    /// Read by a listing (`TaskFieldSet.listed`); the others are read as their empty value.
+    public let isListed: Bool
+    /// Recorded by the history (before and after) and reverted by undo.
+    public let isRecorded: Bool
+    /// Sent by a sync.
+    public let isSynced: Bool
+    /// A sync reports a conflict on it (what a person wrote), rather than merging silently.
+    public let isReported: Bool
+    /// Its value as the task table's column holds it (and as a sync sends it). A closure, not
+    /// a key path: a key-path literal is an object the runtime makes on first use, which a
+    /// one-task command pays for each one (docs/benchmark-notes.md, Start-up).
+    public let stored: @Sendable (Task) -> SyncValue
+    /// Sets it on a task from its column in a row being read (`row`, at `index`): straight
+    /// from the column, as a hand-written decoder would — no value in between, which cost a
+    /// listing of a million tasks a fifth of its time.
+    public let read: @convention(thin) (_ task: inout Task, _ row: any ColumnRow, _ index: Int32) -> Void
+
+    init(_ field: TaskField, label: String, kind: FieldKind, shown: Shown, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
+         reported: Bool = false, stored: @escaping @Sendable (Task) -> SyncValue,
+         read: @convention(thin) (inout Task, any ColumnRow, Int32) -> Void) {
+        self.field = field
+        self.label = label
+        self.kind = kind
+        self.shown = shown
+        self.isListed = listed
+        self.isRecorded = recorded
+        self.isSynced = synced
+        self.isReported = reported
+        self.stored = stored
+        self.read = read
+    }
+
+    /// Its name: in JSON, the history, a sync change, and the task table.
+    public var name: String { field.rawValue }
+    /// Its column in the task table.
+    public var column: String { field.rawValue }
+
+    /// Its value on `task`, typed as JSON shows it.
+    public func value(of task: Task) -> FieldValue { kind.typed(stored(task)) }
+}
+
+/// A row being read, column by column: what a field's `read` takes its value from
+/// (`SQLiteDB.Statement` is one). Null reads as 0 or empty text where no `optional` is asked for.
+public protocol ColumnRow: AnyObject {
+    func int64(_ index: Int32) -> Int64
+    func optionalInt64(_ index: Int32) -> Int64?
+    func string(_ index: Int32) -> String
+    func optionalString(_ index: Int32) -> String?
+}
+
+/// How a field is typed: what its column holds, and what JSON and the history show.
+public enum FieldKind: Sendable {
+    /// Text, never null (title, notes, list).
+    case text
+    /// Text or nothing (a series' uuid).
+    case optionalText
+    /// 0 or 1, shown as false or true.
+    case flag
+    /// A whole number (position).
+    case number
+    /// A calendar day, `YYYY-MM-DD`, or nothing.
+    case day
+    /// H, M or L, stored as its rank (0–2), or nothing.
+    case priority
+    /// Words, stored as `' a b '`.
+    case tags
+    /// A moment, stored as milliseconds since 1970, or nothing.
+    case time
+    /// A repeat rule, stored as its text, or nothing.
+    case rule
+
+    /// Whether its column may be null.
+    public var isOptional: Bool {
+        switch self {
+        case .text, .flag, .number, .tags: false
+        case .optionalText, .day, .priority, .time, .rule: true
+        }
+    }
+
+    /// Whether its column holds a whole number (else text).
+    public var isInteger: Bool {
+        switch self {
+        case .flag, .number, .priority, .time: true
+        case .text, .optionalText, .day, .tags, .rule: false
+        }
+    }
+
+    /// A stored value, typed: what the history and JSON show.
+    public func typed(_ value: SyncValue) -> FieldValue {
+        switch (self, value) {
+        case (_, .null): return .none
+        case (.flag, .integer(let flag)): return .flag(flag != 0)
+        case (.time, .integer(let time)): return .time(Timestamp(millisecondsSince1970: time))
+        case (.day, .text(let text)): return CalendarDay(text).map(FieldValue.day) ?? .text(text)
+        case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
+        case (.tags, .text(let text)): return .tags(TagsText.decode(text))
+        case (_, .integer(let number)): return .number(number)
+        case (_, .text(let text)): return .text(text)
+        }
+    }
+}
+
+/// A change to one optional field: leave it, set it, or clear it.
+public enum FieldUpdate<Value: Equatable & Sendable>: Equatable, Sendable {
+    case keep
+    case set(Value)
+    case clear
+
+    /// `nil` clears.
+    public static func to(_ value: Value?) -> FieldUpdate { value.map(FieldUpdate.set) ?? .clear }
+
+    /// Whether it changes anything.
+    public var isKeep: Bool { self == .keep }
+
+    /// `value` after the update.
+    public func applied(to value: Value?) -> Value? {
+        switch self {
+        case .keep: value
+        case .set(let new): new
+        case .clear: nil
+        }
+    }
+}
+
+/// Tags as one text column: sorted, each once, space-delimited with a space at each end
+/// (`' a b '`), so that `instr(tags, ' a ')` finds a tag.
+public enum TagsText {
+    /// Each once, sorted, none empty.
+    public static func normalized(_ tags: [String]) -> [String] {
+        Array(Set(tags.filter { !$0.isEmpty })).sorted()
+    }
+
+    public static func encode(_ tags: [String]) -> String {
+        tags.isEmpty ? "" : " " + tags.joined(separator: " ") + " "
+    }
+
+    public static func decode(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.split(separator: " ").map(String.init)
+    }
+}
+
+extension SyncValue {
+    /// The text it holds, if it is text.
+    public var text: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    /// The number it holds, if it is a number.
+    public var integer: Int64? {
+        if case .integer(let number) = self { return number }
+        return nil
+    }
+}
+
+extension Priority {
+    /// The priority stored as `rank`.
+    public init?(rank: Int64) {
+        guard let priority = Priority.allCases.first(where: { Int64($0.rank) == rank }) else { return nil }
+        self = priority
+    }
+}
