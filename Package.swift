@@ -1,4 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2: the first tools version at which a package whose targets carry unsafe flags (below)
+// can be depended on by version from another package (swiftlang/swift-package-manager#8951),
+// so that ReactorCore and TaskStore are usable as libraries.
 import PackageDescription
 
 /// Generic operators and the reactor's storage must be specialized for the caller's types:
