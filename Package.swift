@@ -22,8 +22,9 @@ let package = Package(
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
     targets: [
-        // The layers, lowest first; each imports only what is below it (Tests/StructureTests
-        // checks every import against these lists and docs/architecture.md's diagram).
+        // The layers, lowest first; each imports only what is above it here (Tests/StructureTests
+        // checks every import against these lists, and docs/architecture.md's layers and diagram
+        // against them).
 
         // Text as bytes: TSV/CSV/JSON writers, UTF-8 and lines, cells on a terminal. No model.
         .target(name: "TextFormats"),
@@ -36,17 +37,6 @@ let package = Package(
         .target(name: "ReactorCore", dependencies: ["CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
 
-        // A full-screen terminal that knows nothing of tasks: raw mode, keys, signals, a cell
-        // buffer and a renderer that writes only what changed. CTerminalSupport holds what
-        // Swift cannot do safely (a signal handler) or import (termios and ioctl macros).
-        .target(name: "CTerminalSupport"),
-        .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
-
-        // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
-        .target(name: "TaskUI", dependencies: ["TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TestSupport"]),
-
         // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
         // the field rules, dates, uuids, time. No storage, no terminal.
         .target(name: "TaskModel", dependencies: ["ReactorCore", "TextFormats"], swiftSettings: crossModule),
@@ -54,22 +44,22 @@ let package = Package(
 
         // The reactors the commands and screens drive: list, editor, import.
         .target(name: "TaskReactors", dependencies: ["TaskModel", "ReactorCore"], swiftSettings: crossModule),
-        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "ReactorTesting"]),
+        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "_ReactorTesting", "_TaskServiceFake"]),
 
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
         // A VFS for tests: I/O errors at the Nth call and power cuts at the Nth sync.
         .target(name: "CSQLiteFaults", dependencies: ["CSQLite"]),
-        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "TestSupport"]),
+        .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "_TestSupport"]),
 
         // TaskService on SQLite: the schema, filtering and ordering in SQL, all-or-nothing writes.
         .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "CSQLiteFaults", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "ReactorTesting", "TestSupport"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "CSQLiteFaults", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "_ReactorTesting", "_TestSupport"]),
 
         // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).
         .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
-        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "TestSupport"]),
+        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "_TestSupport"]),
 
         // `tasks sync`'s remote: the lines tasks and its helper speak (SyncWire), the helper
         // that alone links libpq (tasks-postgres: libpq cannot link statically, and tasks must
@@ -79,10 +69,21 @@ let package = Package(
         .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire", "TextFormats"]),
         .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange", "TextFormats"]),
 
+        // A full-screen terminal that knows nothing of tasks: raw mode, keys, signals, a cell
+        // buffer and a renderer that writes only what changed. CTerminalSupport holds what
+        // Swift cannot do safely (a signal handler) or import (termios and ioctl macros).
+        .target(name: "CTerminalSupport"),
+        .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "_TestSupport"]),
+
+        // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
+        .target(name: "TaskUI", dependencies: ["TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
+
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.
         .target(name: "CommandLineKit"),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TestSupport"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "_TestSupport"]),
 
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
@@ -91,10 +92,10 @@ let package = Package(
         // loader at start-up, which is most of what a one-task command costs (1.2 ms against
         // 2.6 ms with only -static-stdlib). It needs no NSS, dlopen or locale data at run time.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-executable"])]),
-        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "TestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "_TestSupport"]),
 
         // The layering itself: imports against Package.swift and docs/architecture.md, file sizes.
-        .testTarget(name: "StructureTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "StructureTests", dependencies: ["_TestSupport"]),
 
         // libFuzzer targets (scripts/fuzz); built plainly they replay inputs.
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
@@ -102,9 +103,11 @@ let package = Package(
         .executableTarget(name: "fuzz-commandline", dependencies: ["TaskCLI", "FuzzDriver"], path: "Fuzz/FuzzCommandLine"),
         .executableTarget(name: "fuzz-input", dependencies: ["TaskCLI", "FuzzDriver"], path: "Fuzz/FuzzInput"),
 
-        // Test support: TCA-style TestStore for reactors; temporary folders and files.
-        .target(name: "ReactorTesting", dependencies: ["ReactorCore"]),
-        .target(name: "TestSupport"),
+        // Test support: TCA-style TestStore for reactors; temporary folders and files; an
+        // in-memory TaskService with the store's rules (test-only: its name starts with `_`).
+        .target(name: "_ReactorTesting", dependencies: ["ReactorCore"]),
+        .target(name: "_TaskServiceFake", dependencies: ["TaskModel", "TaskReactors", "ReactorCore"]),
+        .target(name: "_TestSupport"),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

@@ -3,7 +3,8 @@ import TextFormats
 import TaskInterchange
 
 /// The `tasks` command tree: the one description that parsing, `help`, usage lines and
-/// "did you mean" are generated from (`shared/design/CLI.md` is its contract).
+/// "did you mean" are generated from (docs/cli.md is its contract). Each command's entry is
+/// its own type's `spec` (`Commands/`); this file holds the root and what commands share.
 public enum TasksSpec {
     /// The program's version, printed by `tasks --version`.
     public static let version = "0.1.0"

@@ -1,4 +1,5 @@
-/// One task, with the fields of the command-line contract (`shared/design/CLI.md`).
+/// One task, with the fields of the command-line contract (docs/cli.md); each field is also
+/// an entry of `TaskFields.all`, which the storage, history, sync and `show` go by.
 public struct Task: Equatable, Hashable, Sendable {
     /// Stable, never reused, never renumbered.
     public var id: Int64

@@ -1,13 +1,26 @@
 import ReactorCore
 
-/// What the reactors ask of storage, in RxTodo's shape: each call returns an Observable that
-/// does its work when subscribed, and every change is also announced on `event` — after it
-/// was committed — so that every reactor showing a task can update itself.
-public protocol TaskService: AnyObject {
+/// What the reactors ask of storage, in RxTodo's shape, by role: each call returns an
+/// Observable that does its work when subscribed, and every change is also announced on
+/// `event` — after it was committed — so that every reactor showing a task can update itself.
+/// A reactor takes the roles it calls (`TaskEditReactor` reads and writes, `TaskImportReactor`
+/// only writes, `TaskHistoryReactor` keeps the history); the list, which does all of it, takes
+/// the whole `TaskService`. Sync is a role of its own, `TaskSyncing` (Sync.swift).
+public typealias TaskService = TaskReading & TaskWriting & TaskHistoryKeeping & TaskEventFeed
+
+/// Every committed change as it happens, and the changes of other processes caught up with.
+public protocol TaskEventFeed: AnyObject {
     /// Every committed change, in commit order, once committed: this service's own and,
     /// where the service follows its store, other processes' too.
     var event: Observable<TaskEvent> { get }
 
+    /// Announces on `event` what other processes committed since this service last looked;
+    /// returns how many of their entries it read. Cheap when nothing changed.
+    func catchUp() -> Observable<Int>
+}
+
+/// Reading tasks: queries, their totals and rows, one task, the lists.
+public protocol TaskReading: AnyObject {
     /// The tasks `query` selects, filtered, sorted and grouped by the store.
     func fetch(_ query: TaskQuery) -> Observable<[Task]>
 
@@ -25,15 +38,21 @@ public protocol TaskService: AnyObject {
     /// which fields the rows carry.
     func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow>
 
+    /// One task by id; fails with `TaskServiceError.notFound` when there is none.
+    func task(id: Int64) -> Observable<Task>
+
+    /// The lists with their pending and done counts, by name.
+    func lists() -> Observable<[TaskListSummary]>
+}
+
+/// Changing tasks: each call one transaction, announced on the feed once committed.
+public protocol TaskWriting: AnyObject {
     /// Creates the tasks `source` yields, in one transaction, reading and inserting them as it
     /// goes: memory stays that of a few rows however many there are. Progress comes as rows are
     /// written, then the committed ids. A draft `source` cannot make ends the call with its
     /// error and rolls everything back. Listeners hear of the new tasks only when the batch is
     /// small enough to announce (see the store).
     func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress>
-
-    /// One task by id; fails with `TaskServiceError.notFound` when there is none.
-    func task(id: Int64) -> Observable<Task>
 
     /// Creates all of `drafts` in one transaction: all of them or none.
     func create(_ drafts: [TaskDraft]) -> Observable<[Task]>
@@ -55,15 +74,13 @@ public protocol TaskService: AnyObject {
     /// Moves a task within its list or to another list.
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task>
 
-    /// The lists with their pending and done counts, by name.
-    func lists() -> Observable<[TaskListSummary]>
-
     /// Writes `records` in one transaction: a record whose uuid exists updates that task
     /// (and changes nothing when every field is the same), any other creates one.
     func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
+}
 
-    // MARK: The history
-
+/// The history: every command's changes, reverted or applied again whole.
+public protocol TaskHistoryKeeping: AnyObject {
     /// Reverts `entry` — the newest command entry in effect when `nil` — in one transaction,
     /// as a new entry of its own; returns the entry reverted. Refused, changing nothing, when a
     /// later entry in effect changed the same tasks.
@@ -74,8 +91,4 @@ public protocol TaskService: AnyObject {
 
     /// The entries `query` selects, newest first.
     func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]>
-
-    /// Announces on `event` what other processes committed since this service last looked;
-    /// returns how many of their entries it read. Cheap when nothing changed.
-    func catchUp() -> Observable<Int>
 }

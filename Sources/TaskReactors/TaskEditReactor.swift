@@ -91,11 +91,11 @@ public final class TaskEditReactor: Reactor {
 
     public let initialState: State
     public let reactorStorage = Storage()
-    private let service: any TaskService
+    private let service: any TaskReading & TaskWriting
     private let today: () -> CalendarDay
 
     /// An editor in `mode` over `service`; `today` anchors relative due dates.
-    public init(mode: Mode, service: any TaskService, today: @escaping () -> CalendarDay) {
+    public init(mode: Mode, service: any TaskReading & TaskWriting, today: @escaping () -> CalendarDay) {
         self.service = service
         self.today = today
         let fields = Fields(mode)

@@ -32,9 +32,9 @@ public final class TaskHistoryReactor: Reactor {
 
     public let initialState = State()
     public let reactorStorage = Storage()
-    private let service: any TaskService
+    private let service: any TaskHistoryKeeping
 
-    public init(service: any TaskService) {
+    public init(service: any TaskHistoryKeeping) {
         self.service = service
     }
 
@@ -81,12 +81,12 @@ public struct HistoryStep: Equatable, Sendable {
     public var sentence: String { "\(kind == .undid ? "Undid" : "Redid") #\(entry.id): \(entry.summary)" }
 
     /// `service`'s undo of `entry`, as a step.
-    static func undo(_ entry: Int64?, on service: any TaskService) -> Observable<HistoryStep> {
+    static func undo(_ entry: Int64?, on service: any TaskHistoryKeeping) -> Observable<HistoryStep> {
         service.undo(entry: entry).map { HistoryStep(kind: .undid, entry: $0) }
     }
 
     /// `service`'s redo, as a step.
-    static func redo(on service: any TaskService) -> Observable<HistoryStep> {
+    static func redo(on service: any TaskHistoryKeeping) -> Observable<HistoryStep> {
         service.redo().map { HistoryStep(kind: .redid, entry: $0) }
     }
 }

@@ -29,9 +29,9 @@ public final class TaskImportReactor: Reactor {
 
     public let initialState = State()
     public let reactorStorage = Storage()
-    private let service: any TaskService
+    private let service: any TaskWriting
 
-    public init(service: any TaskService) {
+    public init(service: any TaskWriting) {
         self.service = service
     }
 

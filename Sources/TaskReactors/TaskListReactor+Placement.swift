@@ -108,7 +108,7 @@ extension TaskListReactor.State {
 extension TaskQuery {
     /// Whether `a` comes before `b` in the result: by section, then in the section's order —
     /// the order of the store's SQL.
-    func precedes(_ a: Task, _ b: Task) -> Bool {
+    public func precedes(_ a: Task, _ b: Task) -> Bool {
         let (x, y) = (header(for: a), header(for: b))
         return x == y ? orders(a, before: b) : orders(header: x, before: y)
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
+import _TestSupport
 import Testing
 @testable import CommandLineKit
 

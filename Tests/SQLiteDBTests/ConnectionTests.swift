@@ -1,4 +1,4 @@
-import TestSupport
+import _TestSupport
 import Testing
 @testable import SQLiteDB
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-import TestSupport
+import _TestSupport
 
 /// The package's shape, checked as swift-argument-parser checks its declarations: every
 /// `import` in `Sources` is a dependency the module declares in Package.swift; the layers of
@@ -43,6 +43,45 @@ struct LayeringTests {
             .subtracting(["tasks"])
             .filter { Self.isSourcesTarget($0) }
         #expect(sourceModules.subtracting(documented.keys).isEmpty, "every module under Sources is on the page: missing \(sourceModules.subtracting(documented.keys).sorted())")
+    }
+
+    /// The drawing above the layers names every module of the program, and each arrow it draws
+    /// from a module (`A ─▶ B, C`, `A ─┬─▶ B`) is a dependency Package.swift declares; an arrow
+    /// that starts a branch (`├─▶`, `└─▶`) belongs to the module above it and is not read.
+    @Test func theDiagramDrawsThePackage() throws {
+        let declared = try Self.packageDependencies()
+        let text = String(decoding: readBytes(Self.root + "/docs/architecture.md"), as: UTF8.self)
+        guard let heading = text.firstRange(of: "## The modules, and which way they lean"),
+              let open = text[heading.upperBound...].firstRange(of: "```\n"),
+              let close = text[open.upperBound...].firstRange(of: "```") else {
+            Issue.record("docs/architecture.md has a diagram under 'The modules, and which way they lean'")
+            return
+        }
+        let diagram = text[open.upperBound..<close.lowerBound]
+        var drawn: Set<String> = []
+        var wrong: [String] = []
+        for line in diagram.split(separator: "\n") {
+            let tokens = line.split(separator: " ").map(String.init)
+            for (index, token) in tokens.enumerated() where token.contains("▶") {
+                var targets: [String] = []
+                var next = index + 1
+                while next < tokens.count {
+                    let word = tokens[next].filter { $0 != "," }
+                    guard declared[word] != nil else { break }
+                    targets.append(word)
+                    if !tokens[next].hasSuffix(",") { break }
+                    next += 1
+                }
+                drawn.formUnion(targets)
+                guard !token.hasPrefix("├") && !token.hasPrefix("└"), index > 0, declared[tokens[index - 1]] != nil else { continue }
+                let source = tokens[index - 1]
+                drawn.insert(source)
+                for target in targets where !(declared[source]?.contains(target) ?? false) { wrong.append("\(source) ─▶ \(target)") }
+            }
+        }
+        #expect(wrong.isEmpty, "arrows the package does not declare: \(wrong)")
+        let program = try Self.documentedLayers().keys.filter { !$0.hasPrefix("_") }
+        #expect(Set(program).subtracting(drawn).isEmpty, "modules the diagram leaves out: \(Set(program).subtracting(drawn).sorted())")
     }
 
     @Test func noSourceFileIsLongerThanFourHundredLines() {

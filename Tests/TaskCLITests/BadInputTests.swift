@@ -3,7 +3,7 @@ import Glibc
 #endif
 import SQLiteDB
 import TaskStore
-import TestSupport
+import _TestSupport
 import Testing
 
 /// One wrong command line or input: what `tasks` must say, and with which status.

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import SQLiteDB
-import TestSupport
+import _TestSupport
 import Testing
 
 /// The built `tasks` binary, beside the test bundle.

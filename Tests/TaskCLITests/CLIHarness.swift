@@ -6,7 +6,7 @@ import TextFormats
 import TaskCLI
 import TaskInterchange
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Runs `tasks` in-process against a database file in a temporary folder, with a fixed clock,

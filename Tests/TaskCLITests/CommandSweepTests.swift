@@ -3,7 +3,7 @@ import Glibc
 #endif
 import CommandLineKit
 @testable import TaskCLI
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Issue 24's classes, closed for the whole command tree rather than one option at a time: the

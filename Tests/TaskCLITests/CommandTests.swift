@@ -1,6 +1,6 @@
 import TaskModel
 import TextFormats
-import TestSupport
+import _TestSupport
 import Testing
 
 @Suite("tasks: each command, in-process")

@@ -1,4 +1,4 @@
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Issue 24: the docs' examples are run, not trusted. `docs/cli.md`'s `console` blocks run

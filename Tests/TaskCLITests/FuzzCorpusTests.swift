@@ -1,5 +1,5 @@
 import TaskCLI
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Every input libFuzzer kept (scripts/fuzz), and any crash it ever wrote, run again through

@@ -1,4 +1,4 @@
-import TestSupport
+import _TestSupport
 import Testing
 
 @Suite("tasks undo, redo, history")

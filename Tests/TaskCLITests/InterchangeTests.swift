@@ -3,7 +3,7 @@ import Glibc
 #endif
 @testable import TaskCLI
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 
 @Suite("tasks export and import: every format both ways, by uuid, all or nothing")

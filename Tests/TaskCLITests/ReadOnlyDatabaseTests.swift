@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Issue 24: a database the user can read but not write — a read-only mount, someone else's

@@ -1,5 +1,5 @@
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 
 /// Repeating, waiting, ranking and finding, as a user meets them: each rule of CLI.md's

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
+import _TestSupport
 import Testing
 
 /// `tasks completions SHELL` loaded into the real shells (Debian's bash, zsh and fish; .ci/run

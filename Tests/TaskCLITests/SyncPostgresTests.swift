@@ -1,4 +1,4 @@
-import TestSupport
+import _TestSupport
 import Testing
 
 /// `tasks sync` against a real PostgreSQL server (a throwaway cluster made by `pg_virtualenv`),

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TestSupport
+import _TestSupport
 import Testing
 
 /// `tasks ui` driven as a person drives it: in tmux, keys sent with `send-keys`, the screen

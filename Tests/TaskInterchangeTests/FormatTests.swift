@@ -1,5 +1,5 @@
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskInterchange
 

@@ -1,8 +1,9 @@
 import ReactorCore
-import ReactorTesting
+import _ReactorTesting
 import Testing
 @testable import TaskReactors
 import TaskModel
+import _TaskServiceFake
 
 @Suite("TaskImportReactor")
 struct TaskImportReactorTests {

@@ -2,6 +2,7 @@ import ReactorCore
 import Testing
 @testable import TaskReactors
 import TaskModel
+import _TaskServiceFake
 
 /// What the screen needs of the list reactor: a cursor that stays on its task, search as you
 /// type, a delete that waits for its answer, and a task moved one place in its list.

@@ -1,8 +1,9 @@
 import ReactorCore
-import ReactorTesting
+import _ReactorTesting
 import Testing
 @testable import TaskReactors
 import TaskModel
+import _TaskServiceFake
 
 let today = CalendarDay(year: 2026, month: 11, day: 29) ?? CalendarDay(year: 2000, month: 1, day: 1)!
 

@@ -2,6 +2,7 @@ import ReactorCore
 import Testing
 @testable import TaskReactors
 import TaskModel
+import _TaskServiceFake
 
 /// A window over part of a result: moved as a screen scrolls, and kept true to the result as
 /// changes arrive — the rows it holds are always those the query would read at its place.

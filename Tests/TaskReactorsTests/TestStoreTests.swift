@@ -1,5 +1,5 @@
 import ReactorCore
-import ReactorTesting
+import _ReactorTesting
 import Testing
 
 /// A counter, to try the test store on.

@@ -2,7 +2,7 @@ import Dispatch
 import SQLiteDB
 import TaskModel
 import TaskReactors
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -5,7 +5,7 @@ import CSQLiteFaults
 import ReactorCore
 import SQLiteDB
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -1,6 +1,6 @@
 import SQLiteDB
 import TaskModel
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -5,7 +5,7 @@ import ReactorCore
 import SQLiteDB
 import TaskModel
 import TaskReactors
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -4,7 +4,7 @@ import Glibc
 import SQLiteDB
 import TaskModel
 import TaskReactors
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -1,8 +1,8 @@
 import ReactorCore
-import ReactorTesting
+import _ReactorTesting
 import TaskModel
 import TaskReactors
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

@@ -1,7 +1,7 @@
 import SQLiteDB
 import TaskModel
 import TaskReactors
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskStore
 

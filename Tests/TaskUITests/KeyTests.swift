@@ -1,5 +1,6 @@
 import ReactorCore
 import TaskModel
+import _TaskServiceFake
 import TaskReactors
 import TerminalKit
 import Testing
@@ -16,7 +17,7 @@ struct KeyTests {
     private func actions(_ keys: [Key], state: TaskListReactor.State) -> (actions: [String], requests: [ScreenRequest]) {
         let scheduler = TestScheduler(initialClock: 0)
         let typed = scheduler.createHotObservable(keys.enumerated().map { .next(10 * ($0.offset + 1), $0.element) })
-        let reactor = TaskListReactor(service: NoService())
+        let reactor = TaskListReactor(service: FakeTaskService())
         reactor.isStubEnabled = true
         reactor.stub.state.accept(state)
         let view = ListScreen(keys: typed.asObservable(), size: (10, 60), style: ScreenStyle(color: false), today: { today })

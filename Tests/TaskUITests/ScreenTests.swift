@@ -1,8 +1,9 @@
 import ReactorCore
 import TaskModel
+import _TaskServiceFake
 import TaskReactors
 import TerminalKit
-import TestSupport
+import _TestSupport
 import Testing
 @testable import TaskUI
 
@@ -77,7 +78,7 @@ struct ScreenTests {
 
     private func screen(_ state: TaskListReactor.State, rows: Int, columns: Int, color: Bool = true,
                         setUp: (ListScreen) -> Void = { _ in }) -> ScreenBuffer {
-        let reactor = TaskListReactor(service: NoService())
+        let reactor = TaskListReactor(service: FakeTaskService())
         reactor.isStubEnabled = true
         reactor.stub.state.accept(state)
         let view = ListScreen(keys: .never(), size: (rows, columns), style: ScreenStyle(color: color), today: { today })
@@ -120,7 +121,7 @@ struct ScreenTests {
     }
 
     @Test func theEditorWithAnErrorBesideItsField() {
-        let reactor = TaskEditReactor(mode: .edit(rows[1]), service: NoService(), today: { today })
+        let reactor = TaskEditReactor(mode: .edit(rows[1]), service: FakeTaskService(), today: { today })
         let keys = PublishSubject<Key>()
         let view = EditScreen(keys: keys, size: (12, 70), style: ScreenStyle(color: true))
         view.reactor = reactor
@@ -133,27 +134,4 @@ struct ScreenTests {
         assertGolden(buffer, "editor-error.txt")
         #expect(caret?.row == 6, "the caret moved to the field in error (Due)")
     }
-}
-
-/// A service that is never called: the screens are drawn from a stubbed State.
-final class NoService: TaskService {
-    var event: Observable<TaskEvent> { .never() }
-    func fetch(_ query: TaskQuery) -> Observable<[Task]> { .empty() }
-    func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> { .empty() }
-    func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> { .empty() }
-    func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> { .empty() }
-    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> { .empty() }
-    func task(id: Int64) -> Observable<Task> { .empty() }
-    func create(_ drafts: [TaskDraft]) -> Observable<[Task]> { .empty() }
-    func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> { .empty() }
-    func delete(ids: [Int64]) -> Observable<[Task]> { .empty() }
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> { .empty() }
-    func toggle(ids: [Int64]) -> Observable<TaskEvent> { .empty() }
-    func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> { .empty() }
-    func lists() -> Observable<[TaskListSummary]> { .empty() }
-    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> { .empty() }
-    func undo(entry: Int64?) -> Observable<HistoryEntry> { .empty() }
-    func redo() -> Observable<HistoryEntry> { .empty() }
-    func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { .empty() }
-    func catchUp() -> Observable<Int> { .empty() }
 }

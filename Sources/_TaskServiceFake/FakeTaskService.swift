@@ -1,22 +1,26 @@
 import ReactorCore
-@testable import TaskReactors
+import TaskReactors
 import TaskModel
 
-struct FakeFailure: Error, Equatable, CustomStringConvertible {
-    var description: String { "the fake service was told to fail" }
+public struct FakeFailure: Error, Equatable, CustomStringConvertible {
+    public init() {}
+    public var description: String { "the fake service was told to fail" }
 }
 
-/// An in-memory TaskService that follows the same rules as the SQLite one, and fails on demand.
-final class FakeTaskService: TaskService {
-    let events = PublishSubject<TaskEvent>()
-    var event: Observable<TaskEvent> { events }
-    private(set) var tasks: [Task] = []
+/// An in-memory TaskService that follows the same rules as the SQLite one, and fails on demand:
+/// for the tests of every module above the model (a test-only module: its name starts with `_`).
+public final class FakeTaskService: TaskService {
+    public let events = PublishSubject<TaskEvent>()
+    public var event: Observable<TaskEvent> { events }
+    public private(set) var tasks: [Task] = []
+
+    public init() {}
     private var nextID: Int64 = 1
     private var clock: Int64 = 1_000
     /// The last position per list, so that seeding thousands of tasks stays linear.
     private var bottoms: [String: Int64] = [:]
     /// The next call fails (once).
-    var failNext = false
+    public var failNext = false
 
     private func tick() -> Timestamp {
         clock += 1
@@ -45,7 +49,7 @@ final class FakeTaskService: TaskService {
         if !missing.isEmpty { throw TaskServiceError.notFound(ids: missing) }
     }
 
-    func fetch(_ query: TaskQuery) -> Observable<[Task]> {
+    public func fetch(_ query: TaskQuery) -> Observable<[Task]> {
         attempt { (self.tasks.filter(query.matches).sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
     }
 
@@ -54,7 +58,7 @@ final class FakeTaskService: TaskService {
     }
 
     /// The totals; cells counted as characters (the fake has no terminal).
-    func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> {
+    public func totals(_ query: TaskQuery, measuringCells: Bool) -> Observable<TaskQueryTotals> {
         attempt {
             let result = self.sortedResult(query)
             var totals = TaskQueryTotals(count: result.count)
@@ -79,9 +83,9 @@ final class FakeTaskService: TaskService {
     }
 
     /// Every request counted, to show which ones a window move makes.
-    private(set) var rowRequests: [TaskRowRequest] = []
+    public private(set) var rowRequests: [TaskRowRequest] = []
 
-    func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> {
+    public func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> {
         attempt {
             self.rowRequests.append(request)
             let result = self.sortedResult(query)
@@ -95,7 +99,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
+    public func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
         .deferred { [unowned self] in
             if self.failNext {
                 self.failNext = false
@@ -109,11 +113,11 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func task(id: Int64) -> Observable<Task> {
+    public func task(id: Int64) -> Observable<Task> {
         attempt { (self.tasks[try self.index(of: id)], []) }
     }
 
-    func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
+    public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
         attempt {
             var made: [Task] = []
             for draft in drafts {
@@ -133,7 +137,7 @@ final class FakeTaskService: TaskService {
 
     /// Reads every draft first (the fake holds everything anyway), then creates them as one
     /// batch; a draft the source cannot make leaves nothing behind.
-    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
+    public func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
         .deferred { [unowned self] in
             var drafts: [TaskDraft] = []
             while let draft = try source() { drafts.append(draft) }
@@ -143,7 +147,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> {
+    public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> {
         attempt {
             let index = try self.index(of: id)
             var task = self.tasks[index]
@@ -159,7 +163,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func delete(ids: [Int64]) -> Observable<[Task]> {
+    public func delete(ids: [Int64]) -> Observable<[Task]> {
         attempt {
             try self.requireAll(ids)
             let removed = self.tasks.filter { ids.contains($0.id) }
@@ -168,7 +172,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
@@ -184,7 +188,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func toggle(ids: [Int64]) -> Observable<TaskEvent> {
+    public func toggle(ids: [Int64]) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
@@ -199,7 +203,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
+    public func move(id: Int64, to placement: TaskPlacement) -> Observable<Task> {
         attempt {
             let index = try self.index(of: id)
             var task = self.tasks[index]
@@ -232,7 +236,7 @@ final class FakeTaskService: TaskService {
         }
     }
 
-    func lists() -> Observable<[TaskListSummary]> {
+    public func lists() -> Observable<[TaskListSummary]> {
         attempt {
             let names = Set(self.tasks.map(\.list)).sorted()
             return (names.map { name in
@@ -244,17 +248,17 @@ final class FakeTaskService: TaskService {
 
     /// The fake keeps no history: undo and redo find nothing; the history is empty; no other
     /// process writes. (The store's history is tested against SQLite in TaskStoreTests.)
-    func undo(entry: Int64?) -> Observable<HistoryEntry> {
+    public func undo(entry: Int64?) -> Observable<HistoryEntry> {
         attempt { throw entry.map(TaskServiceError.noSuchEntry) ?? TaskServiceError.nothingToUndo }
     }
 
-    func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
+    public func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
 
-    func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
+    public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
 
-    func catchUp() -> Observable<Int> { attempt { (0, []) } }
+    public func catchUp() -> Observable<Int> { attempt { (0, []) } }
 
-    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
         attempt {
             var result = TaskImportResult()
             var events: [TaskEvent] = []
@@ -285,7 +289,7 @@ final class FakeTaskService: TaskService {
 
 extension Array where Element == Task {
     /// Groups stay together in the query's section order (as the SQL's leading ORDER BY term does).
-    func sortedBySection(_ query: TaskQuery) -> [Task] {
+    public func sortedBySection(_ query: TaskQuery) -> [Task] {
         let headers = map { query.header(for: $0) }
         let order = [String](Set(headers)).sorted { query.orders(header: $0, before: $1) || (!query.orders(header: $1, before: $0) && $0 < $1) }
         return order.flatMap { header in filter { query.header(for: $0) == header } }
