@@ -7,16 +7,13 @@ import Darwin
 #endif
 import Synchronization
 
-/// A non-recursive mutex for the few places where events may arrive from several threads.
-///
-/// The standard library's `Mutex` (a futex on Linux: one atomic operation when uncontended),
-/// used through its lock/unlock pair because the state it guards lives in the owning class.
-///
-/// ThreadSanitizer does not see a raw futex as synchronization and reports every access it
-/// guards as a race; build with `-Xswiftc -DPTHREAD_LOCKS` under `--sanitize=thread` to use a
-/// `pthread_mutex_t`, which it understands.
+/// A non-recursive mutex for the few places where events may arrive from several threads:
+/// a `pthread_mutex_t`, locked and unlocked as a pair because the state it guards lives in the
+/// owning class. (The standard library's `Mutex` has only `withLock`; its lock/unlock pair is
+/// underscored API. Measured beside it, the pthread mutex costs the same within the noise —
+/// docs/benchmark-notes.md, "ReactorCore without unsafe parts" — and ThreadSanitizer
+/// understands it, where it reported every access a raw futex guards as a race.)
 final class Lock: @unchecked Sendable {
-    #if PTHREAD_LOCKS
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -38,20 +35,6 @@ final class Lock: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
-    #else
-    private let mutex = Mutex<Void>(())
-
-    init() {}
-
-    @inline(__always) func lock() { mutex._unsafeLock() }
-    @inline(__always) func unlock() { mutex._unsafeUnlock() }
-
-    @inline(__always) func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        mutex._unsafeLock()
-        defer { mutex._unsafeUnlock() }
-        return try body()
-    }
-    #endif
 }
 
 /// A nonzero number that identifies the calling thread while it runs, to tell a reentrant

@@ -10,7 +10,7 @@ final class MutateSink<R: Reactor>: Disposable, @unchecked Sendable {
     typealias Mutation = R.Mutation
     private let downstream: AnyObserver<Mutation>
     /// The pipeline owns what owns this sink: it outlives it.
-    private unowned(unsafe) let pipeline: ReactorPipeline<R>
+    private unowned let pipeline: ReactorPipeline<R>
     private let upstream = SingleAssignmentDisposable()
     private let lock = Lock()
     private var inners: [UInt64: any Disposable] = [:]

@@ -10,7 +10,7 @@
 /// the reactor without retaining it — no reference count traffic per action. For a class the
 /// table could not hook, it holds the reactor weakly instead.
 final class ReactorPipeline<R: Reactor>: Disposable, @unchecked Sendable {
-    private unowned(unsafe) let reactor: R
+    private unowned let reactor: R
     private weak var weakReactor: R?
     private let holdsReactorWeakly: Bool
     private let actions: ActionSubject<R.Action>
