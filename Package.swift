@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "tasks", targets: ["tasks"]),
         .executable(name: "tasks-postgres", targets: ["tasks-postgres"]),
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
+        .library(name: "ReactorKitCompat", targets: ["ReactorKitCompat"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
     ],
     targets: [
@@ -35,7 +36,11 @@ let package = Package(
         // objects: a deallocation hook in the class's metadata) and tells the main thread.
         .target(name: "CReactorSupport"),
         .target(name: "ReactorCore", dependencies: ["CReactorSupport"], swiftSettings: crossModule),
-        .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
+        // ReactorKit's and RxSwift's surface the app never calls (time, several streams,
+        // sharing, async, blocking, storage found per instance), over the core it re-exports:
+        // what code written for ReactorKit imports, ReactorKit's own tests among it.
+        .target(name: "ReactorKitCompat", dependencies: ["ReactorCore", "CReactorSupport"], swiftSettings: crossModule),
+        .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorKitCompat", "ReactorCore"]),
 
         // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
         // the field rules, dates, uuids, time. No storage, no terminal.
@@ -113,19 +118,19 @@ let package = Package(
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "reactorcore-benchmark",
-            dependencies: ["ReactorCore", "BenchmarkSupport"],
+            dependencies: ["ReactorCore", "ReactorKitCompat", "BenchmarkSupport"],
             path: "Benchmarks/ReactorCoreBenchmark"
         ),
 
         // `swift run -c release taskstore-benchmark`: the service beside the raw C API.
         .executableTarget(
             name: "taskstore-benchmark",
-            dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "CSQLite", "ReactorCore", "BenchmarkSupport"],
+            dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "CSQLite", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"],
             path: "Benchmarks/TaskStoreBenchmark"
         ),
 
         // A helper for the multi-process test: one process adding tasks one transaction at a time.
-        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskModel", "ReactorCore", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
+        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskModel", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@
 // Prints a Markdown table: medians of several runs, and the ratio to the floor.
 
 import BenchmarkSupport
-import ReactorCore
+import ReactorKitCompat
 
 #if canImport(Glibc)
 import Glibc

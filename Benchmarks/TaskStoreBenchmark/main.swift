@@ -9,7 +9,7 @@
 
 import BenchmarkSupport
 import CSQLite
-import ReactorCore
+import ReactorKitCompat
 import SQLiteDB
 import TaskModel
 import TaskReactors

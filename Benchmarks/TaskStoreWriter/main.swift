@@ -11,7 +11,7 @@
 
 import BenchmarkSupport
 import TaskModel
-import ReactorCore
+import ReactorKitCompat
 import TaskStore
 
 #if canImport(Glibc)

@@ -30,7 +30,7 @@ public final class ActionSubject<Element>: Observable<Element>, ObserverType, @u
         for entry in current { entry.observer.onNext(element) }
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         let key = lock.withLock { observers.insert(observer) }
         return Disposables.create { [weak self] in
             guard let self else { return }

@@ -34,7 +34,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, ObserverType, 
         }
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         subscribers.add(observer) { lock.withLock { latest } }
     }
 }

@@ -13,24 +13,24 @@ import Synchronization
 /// underscored API. Measured beside it, the pthread mutex costs the same within the noise —
 /// docs/benchmark-notes.md, "ReactorCore without unsafe parts" — and ThreadSanitizer
 /// understands it, where it reported every access a raw futex guards as a race.)
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
         let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
         return mutex
     }()
 
-    init() {}
+    package init() {}
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
 
-    @inline(__always) func lock() { pthread_mutex_lock(mutex) }
-    @inline(__always) func unlock() { pthread_mutex_unlock(mutex) }
+    @inline(__always) package func lock() { pthread_mutex_lock(mutex) }
+    @inline(__always) package func unlock() { pthread_mutex_unlock(mutex) }
 
-    @inline(__always) func withLock<R>(_ body: () throws -> R) rethrows -> R {
+    @inline(__always) package func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
@@ -39,7 +39,7 @@ final class Lock: @unchecked Sendable {
 
 /// A nonzero number that identifies the calling thread while it runs, to tell a reentrant
 /// call from a call on another thread.
-@inline(__always) func threadToken() -> UInt {
+@inline(__always) package func threadToken() -> UInt {
     #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
     #else
@@ -49,7 +49,7 @@ final class Lock: @unchecked Sendable {
 
 /// Carries a value across a concurrency boundary whose safety the core guarantees itself
 /// (a scheduler that runs one work item at a time, a task that only calls an observer).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package var value: Value
+    package init(_ value: Value) { self.value = value }
 }

@@ -68,7 +68,7 @@ final class Concat<Element>: Observable<Element> {
         self.body = body
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         body(observer)
     }
 }
@@ -217,7 +217,7 @@ final class MergeSink<Element>: StoppingSink<Element>, @unchecked Sendable {
         if disposeNow { subscription.dispose() }
     }
 
-    override func dispose() {
+    override public func dispose() {
         let all = lock.withLock { () -> [any Disposable] in
             stopped = true
             defer { inners = [:] }
@@ -285,7 +285,7 @@ final class SwitchSink<Element>: StoppingSink<Element>, @unchecked Sendable {
         return self
     }
 
-    override func dispose() {
+    override public func dispose() {
         lock.withLock { stopped = true }
         outer.dispose()
         inner.dispose()
@@ -294,7 +294,7 @@ final class SwitchSink<Element>: StoppingSink<Element>, @unchecked Sendable {
 
 extension Event {
     /// A terminal event retyped for another element type; `next` never reaches here.
-    func mapError<Other>() -> Event<Other> {
+    package func mapError<Other>() -> Event<Other> {
         switch self {
         case .error(let error): return .error(error)
         case .next, .completed: return .completed

@@ -75,7 +75,7 @@ final class Just<Element>: Observable<Element> {
 
     init(_ element: Element) { self.element = element }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         observer.onNext(element)
         observer.onCompleted()
         return NopDisposable.instance
@@ -83,7 +83,7 @@ final class Just<Element>: Observable<Element> {
 }
 
 final class NeverObservable<Element>: Observable<Element> {
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         NopDisposable.instance
     }
 }

@@ -11,7 +11,7 @@ public class Observable<Element> {
     /// Starts one run of the sequence, sending its events to `observer`.
     ///
     /// Operators override this. The base class is `empty`: it completes at once.
-    func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         observer.onCompleted()
         return NopDisposable.instance
     }
@@ -71,14 +71,14 @@ extension Observable {
 /// An observable whose run is a closure: how the operators are built.
 ///
 /// Unlike `create`, it does not police the event grammar; the operators keep it themselves.
-final class Producer<Element>: Observable<Element> {
+package final class Producer<Element>: Observable<Element> {
     private let body: (AnyObserver<Element>) -> any Disposable
 
-    init(_ body: @escaping (AnyObserver<Element>) -> any Disposable) {
+    package init(_ body: @escaping (AnyObserver<Element>) -> any Disposable) {
         self.body = body
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         body(observer)
     }
 }

@@ -11,7 +11,7 @@ public final class PublishSubject<Element>: Observable<Element>, ObserverType, @
 
     public func on(_ event: Event<Element>) { subscribers.send(event) }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable { subscribers.add(observer) }
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable { subscribers.add(observer) }
 
     /// This subject as an observer.
     public func asObserver() -> AnyObserver<Element> { AnyObserver { self.on($0) } }

@@ -83,11 +83,6 @@ extension Reactor {
 
     public var scheduler: any ImmediateSchedulerType { CurrentThreadScheduler.instance }
 
-    public var reactorStorage: ReactorStorage<Action, Mutation, State> {
-        let found = InstanceTable.reactors.value(for: self) { Storage() }
-        return unsafeDowncast(found, to: Storage.self)
-    }
-
     public func transform(action: Observable<Action>) -> Observable<Action> { action }
 
     public func mutate(action: Action) -> Observable<Mutation> { .empty() }

@@ -43,6 +43,11 @@ public final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable 
 
     // MARK: - Building the pipeline, once
 
+    /// Whether the pipeline must hold its reactor weakly: never for a storage the reactor
+    /// declares (it dies with the reactor); ReactorKitCompat's table, which finds a storage per
+    /// instance, sets it for a class it could not hook.
+    package var holdsReactorWeakly: @Sendable (AnyObject) -> Bool = { _ in false }
+
     private let bindLock = Lock()
     private let isBound = Atomic<Bool>(false)
     /// The thread building the pipeline, so that it may use `action` and `state` meanwhile.
@@ -62,7 +67,7 @@ public final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable 
             if isBound.load(ordering: .relaxed) { return }
             bindingThread.store(threadToken(), ordering: .relaxed)
             pipeline = ReactorPipeline(reactor: reactor, actions: actionSubject, cell: cell,
-                                       holdsReactorWeakly: InstanceTable.reactors.holdsWeakly(reactor))
+                                       holdsReactorWeakly: holdsReactorWeakly(reactor))
             bindingThread.store(0, ordering: .relaxed)
             isBound.store(true, ordering: .releasing)
         }
@@ -75,7 +80,7 @@ final class StateStream<State>: Observable<State>, @unchecked Sendable {
 
     init(cell: StateCell<State>) { self.cell = cell }
 
-    override func run(_ observer: AnyObserver<State>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<State>) -> any Disposable {
         cell.subscribe(observer, before: false)
     }
 }

@@ -9,7 +9,7 @@ public final class PublishRelay<Element>: Observable<Element>, @unchecked Sendab
     /// Passes `element` to the current subscribers.
     public func accept(_ element: Element) { subject.onNext(element) }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable { subject.run(observer) }
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable { subject.run(observer) }
 }
 
 /// A value that can be read, set and observed, and that never ends: each new subscriber gets
@@ -34,7 +34,7 @@ public final class BehaviorRelay<Element>: Observable<Element>, @unchecked Senda
         subject.onNext(element)
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable { subject.run(observer) }
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable { subject.run(observer) }
 }
 
 extension Observable {

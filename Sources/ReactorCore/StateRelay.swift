@@ -16,5 +16,5 @@ public final class StateRelay<Element>: Observable<Element>, @unchecked Sendable
     /// Sets and emits `value`.
     public func accept(_ value: Element) { relay.accept(value) }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable { relay.run(observer) }
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable { relay.run(observer) }
 }

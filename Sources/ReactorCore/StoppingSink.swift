@@ -1,14 +1,17 @@
 /// Stops once: the first terminal event (or failure of the selector) passes, nothing after.
-class StoppingSink<Element>: Disposable, @unchecked Sendable {
-    let downstream: AnyObserver<Element>
-    let lock = Lock()
-    var stopped = false
-    let subscriptions = CompositeDisposable()
+package class StoppingSink<Element>: Disposable, @unchecked Sendable {
+    package let downstream: AnyObserver<Element>
+    package let lock = Lock()
+    package var stopped = false
+    package let subscriptions = CompositeDisposable()
 
     init(_ downstream: AnyObserver<Element>) { self.downstream = downstream }
 
+    /// A sink sending to `downstream`, for the operators of other modules of the package.
+    package static func make(_ downstream: AnyObserver<Element>) -> StoppingSink<Element> { StoppingSink(downstream) }
+
     /// Sends `event` unless stopped; a terminal event stops the sink and its subscriptions.
-    func forward(_ event: Event<Element>) {
+    package func forward(_ event: Event<Element>) {
         let pass = lock.withLock { () -> Bool in
             if stopped { return false }
             if event.isStopEvent { stopped = true }
@@ -20,13 +23,13 @@ class StoppingSink<Element>: Disposable, @unchecked Sendable {
     }
 
     /// Stops the sink: its subscriptions go (a subclass adds what else it holds).
-    func dispose() {
+    public func dispose() {
         lock.withLock { stopped = true }
         subscriptions.dispose()
     }
 
     /// Sends the selector's result, or its failure.
-    func emit(_ make: () throws -> Element) {
+    package func emit(_ make: () throws -> Element) {
         do { forward(.next(try make())) } catch { forward(.error(error)) }
     }
 }

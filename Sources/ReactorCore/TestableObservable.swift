@@ -96,7 +96,7 @@ final class HotObservable<Element>: TestableObservable<Element> {
         }
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         let key = observers.insert(observer)
         return recordSubscription { [weak self] in self?.observers.remove(key) }
     }
@@ -104,7 +104,7 @@ final class HotObservable<Element>: TestableObservable<Element> {
 
 /// Emits its events at their times after each subscription.
 final class ColdObservable<Element>: TestableObservable<Element> {
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    override package func run(_ observer: AnyObserver<Element>) -> any Disposable {
         let cancelled = BooleanDisposable()
         for recorded in recordedEvents {
             scheduler.scheduleAt(scheduler.clock + recorded.time) {

@@ -33,17 +33,6 @@ public protocol View: AnyObject {
 public typealias ReactorView = View
 
 extension View {
-    public var reactor: Reactor? {
-        get { InstanceTable.views.existingValue(for: self) as? Reactor }
-        set {
-            InstanceTable.views.setValue(newValue, for: self)
-            disposeBag = DisposeBag()
-            if let reactor = newValue { bind(reactor: reactor) }
-        }
-    }
-}
-
-extension View {
     /// What assigning `reactor` does, for a view that stores its `reactor` itself: call it from
     /// the property's `didSet`. Renews `disposeBag` and binds the reactor now assigned, if any.
     public func reactorDidChange() {

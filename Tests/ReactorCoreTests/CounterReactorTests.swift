@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 /// The seeds' Counter: loading on, the value changed a second later, loading off, and an
 /// alert as a one-shot pulse.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 /// A list of 10,000 items toggled one at a time, as in the `list` benchmark.
 final class ListReactor: Reactor {

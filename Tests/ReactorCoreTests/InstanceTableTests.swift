@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorCore
+@testable import ReactorKitCompat
 
 /// A reactor that declares no storage: its storage lives in `InstanceTable.reactors`.
 private final class Undeclared: Reactor {

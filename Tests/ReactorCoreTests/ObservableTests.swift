@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 struct TestError: Error, Equatable {
     var id = 0

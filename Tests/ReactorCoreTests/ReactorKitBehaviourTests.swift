@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 // The behaviours ReactorKit's own test suite pins, each in a test of ours, written as a
 // ReactorKit user writes reactors: non-final or final classes that declare no storage,

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 /// A reactor whose behaviour each test sets through closures.
 final class ProbeReactor: Reactor {

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 @Suite("Reactor under several threads")
 struct ReactorThreadingTests {

@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Testing
 @testable import ReactorCore
+import ReactorKitCompat
 
 @Suite("Operators ReactorKit apps use")
 struct RxOperatorTests {

@@ -4,11 +4,14 @@ extension Observable {
     /// One run of this sequence shared by all current subscribers, connected by the first and
     /// disconnected when the last leaves; a new subscriber first gets the last `replay` elements.
     public func share(replay: Int = 0) -> Observable<Element> {
-        ShareReplay(source: self, bufferSize: max(0, replay))
+        let shared = ShareReplay(source: self, bufferSize: max(0, replay))
+        return Producer { observer in shared.subscribe(observer) }
     }
 }
 
-final class ShareReplay<Element>: Observable<Element>, @unchecked Sendable {
+/// The state of one shared run: its subscribers, the elements kept for the next one, the
+/// connection to the source.
+final class ShareReplay<Element>: @unchecked Sendable {
     private let source: Observable<Element>
     private let bufferSize: Int
     private let lock = Lock()
@@ -23,7 +26,7 @@ final class ShareReplay<Element>: Observable<Element>, @unchecked Sendable {
         self.bufferSize = bufferSize
     }
 
-    override func run(_ observer: AnyObserver<Element>) -> any Disposable {
+    func subscribe(_ observer: AnyObserver<Element>) -> any Disposable {
         lock.lock()
         let replayed = buffer
         let key = nextKey

@@ -149,3 +149,31 @@ final class InstanceTable: @unchecked Sendable {
         }
     }()
 }
+
+// MARK: - ReactorKit's defaults: what a reactor or view that declares nothing gets
+
+extension Reactor {
+    /// A storage found per instance in a table and freed with the reactor, as ReactorKit keeps
+    /// it (the core asks a reactor to declare `let reactorStorage = Storage()`).
+    public var reactorStorage: ReactorStorage<Action, Mutation, State> {
+        let found = InstanceTable.reactors.value(for: self) {
+            let made = Storage()
+            made.holdsReactorWeakly = { InstanceTable.reactors.holdsWeakly($0) }
+            return made
+        }
+        return unsafeDowncast(found, to: Storage.self)
+    }
+}
+
+extension View {
+    /// The reactor, kept per view in a table and released with the view, as ReactorKit keeps
+    /// it (a view on the core alone stores it: `@Reacting`, or `didSet { reactorDidChange() }`).
+    public var reactor: Reactor? {
+        get { InstanceTable.views.existingValue(for: self) as? Reactor }
+        set {
+            InstanceTable.views.setValue(newValue, for: self)
+            disposeBag = DisposeBag()
+            if let reactor = newValue { bind(reactor: reactor) }
+        }
+    }
+}

@@ -128,14 +128,23 @@ extension Observable {
 
 // MARK: - Sinks
 
-/// A sink over two sequences of different types.
-private class PairSink<A, B, Element>: StoppingSink<Element>, @unchecked Sendable {
+/// A sink over two sequences of different types: the core's `StoppingSink` (stops once, holds
+/// the subscriptions and the lock) with a selector. Composition, not a subclass: the core's
+/// sinks are closed to other modules.
+private class PairSink<A, B, Element>: @unchecked Sendable {
+    let sink: StoppingSink<Element>
     let selector: (A, B) throws -> Element
 
     init(_ downstream: AnyObserver<Element>, _ selector: @escaping (A, B) throws -> Element) {
         self.selector = selector
-        super.init(downstream)
+        sink = StoppingSink.make(downstream)
     }
+
+    var lock: Lock { sink.lock }
+    var stopped: Bool { sink.stopped }
+    var subscriptions: CompositeDisposable { sink.subscriptions }
+    func forward(_ event: Event<Element>) { sink.forward(event) }
+    func emit(_ make: () throws -> Element) { sink.emit(make) }
 
     /// Subscribes to both; returns what stops it all.
     func run(_ first: Observable<A>, _ second: Observable<B>) -> any Disposable { subscriptions }
@@ -183,7 +192,8 @@ private final class CombineLatestSink<A, B, Element>: PairSink<A, B, Element>, @
     }
 }
 
-private final class CombineAllSink<Inner, Element>: StoppingSink<Element>, @unchecked Sendable {
+private final class CombineAllSink<Inner, Element>: @unchecked Sendable {
+    private let sink: StoppingSink<Element>
     private let selector: ([Inner]) throws -> Element
     private var latest: [Inner?]
     private var completed: [Bool]
@@ -192,8 +202,14 @@ private final class CombineAllSink<Inner, Element>: StoppingSink<Element>, @unch
         self.selector = selector
         latest = Array(repeating: nil, count: count)
         completed = Array(repeating: false, count: count)
-        super.init(downstream)
+        sink = StoppingSink.make(downstream)
     }
+
+    private var lock: Lock { sink.lock }
+    private var stopped: Bool { sink.stopped }
+    private var subscriptions: CompositeDisposable { sink.subscriptions }
+    private func forward(_ event: Event<Element>) { sink.forward(event) }
+    private func emit(_ make: () throws -> Element) { sink.emit(make) }
 
     func run(_ sources: [Observable<Inner>]) -> any Disposable {
         for (index, source) in sources.enumerated() {
