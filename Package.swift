@@ -39,7 +39,10 @@ let package = Package(
         // ReactorKit's and RxSwift's surface the app never calls (time, several streams,
         // sharing, async, blocking, storage found per instance), over the core it re-exports:
         // what code written for ReactorKit imports, ReactorKit's own tests among it.
-        .target(name: "ReactorKitCompat", dependencies: ["ReactorCore", "CReactorSupport"], swiftSettings: crossModule),
+        // The main thread's run loop: poll(2) over descriptors, timers and queued work, and
+        // RxSwift's `MainScheduler` on it — what `tasks ui` and the terminal run on.
+        .target(name: "MainLoop", dependencies: ["ReactorCore", "CReactorSupport"], swiftSettings: crossModule),
+        .target(name: "ReactorKitCompat", dependencies: ["ReactorCore", "MainLoop", "CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorKitCompat", "ReactorCore"]),
 
         // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
@@ -78,11 +81,11 @@ let package = Package(
         // buffer and a renderer that writes only what changed. CTerminalSupport holds what
         // Swift cannot do safely (a signal handler) or import (termios and ioctl macros).
         .target(name: "CTerminalSupport"),
-        .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "ReactorCore", "TextFormats"]),
+        .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "MainLoop", "ReactorCore", "TextFormats"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "_TestSupport"]),
 
         // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
-        .target(name: "TaskUI", dependencies: ["TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
+        .target(name: "TaskUI", dependencies: ["TerminalKit", "MainLoop", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
         .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
 
         // The command tree as data: parsing, help, usage errors with "did you mean", completion

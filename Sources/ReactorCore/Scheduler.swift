@@ -24,7 +24,7 @@ public typealias RxTimeInterval = Duration
 
 extension Duration {
     /// The span in seconds, as a `Double`.
-    var seconds: Double {
+    package var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import MainLoop
 import ReactorCore
 import TaskModel
 import TaskReactors

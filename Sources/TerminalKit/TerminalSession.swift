@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CTerminalSupport
+import MainLoop
 import ReactorCore
 
 /// A terminal taken over for the life of a full-screen program, its input and signals turned

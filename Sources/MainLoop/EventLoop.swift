@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReactorCore
 
 /// One thread's loop of work: queued actions, timers, and file descriptors to read when they
 /// are ready, waited for with `poll(2)` — no busy polling: an idle loop sleeps in the kernel

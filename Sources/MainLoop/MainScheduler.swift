@@ -1,4 +1,5 @@
 import CReactorSupport
+import ReactorCore
 import Synchronization
 
 /// The main thread's event loop as a scheduler (RxSwift's `MainScheduler`).
