@@ -10,39 +10,39 @@
 public enum TaskFields {
     /// Every field, in the task table's column order (and our JSON's).
     public static let all: [TaskFieldSpec] = [
-        TaskFieldSpec(.title, label: "title", kind: .text, shown: .head, reported: true,
+        TaskFieldSpec(.title, kind: .text, shown: .head, reported: true,
                       stored: { .text($0.title) }, read: { $0.title = $1.string($2) }),
-        TaskFieldSpec(.notes, label: "notes", kind: .text, shown: .tail, listed: false, reported: true,
+        TaskFieldSpec(.notes, kind: .text, shown: .tail, listed: false, reported: true,
                       stored: { .text($0.notes) }, read: { $0.notes = $1.string($2) }),
-        TaskFieldSpec(.list, label: "list", kind: .text, shown: .head, reported: true,
+        TaskFieldSpec(.list, kind: .text, shown: .head, reported: true,
                       stored: { .text($0.list) }, read: { $0.list = $1.string($2) }),
-        TaskFieldSpec(.done, label: "done", kind: .flag, shown: .head, reported: true,
+        TaskFieldSpec(.done, kind: .flag, shown: .head, reported: true,
                       stored: { .integer($0.isDone ? 1 : 0) }, read: { $0.isDone = $1.int64($2) != 0 }),
-        TaskFieldSpec(.completed, label: "completed", kind: .time, shown: .head, listed: false,
+        TaskFieldSpec(.completed, kind: .time, shown: .head, listed: false,
                       stored: { $0.completed.map { .integer($0.millisecondsSince1970) } ?? .null },
                       read: { $0.completed = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
-        TaskFieldSpec(.due, label: "due", kind: .day, shown: .head, reported: true,
+        TaskFieldSpec(.due, kind: .day, shown: .head, reported: true,
                       stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.priority, label: "priority", kind: .priority, shown: .head, reported: true,
+        TaskFieldSpec(.priority, kind: .priority, shown: .head, reported: true,
                       stored: { $0.priority.map { .integer(Int64($0.rank)) } ?? .null },
                       read: { $0.priority = $1.optionalInt64($2).flatMap(Priority.init(rank:)) }),
-        TaskFieldSpec(.tags, label: "tags", kind: .tags, shown: .head, reported: true,
+        TaskFieldSpec(.tags, kind: .tags, shown: .head, reported: true,
                       stored: { .text(TagsText.encode($0.tags)) }, read: { $0.tags = TagsText.decode($1.string($2)) }),
-        TaskFieldSpec(.position, label: "position", kind: .number, shown: .tail,
+        TaskFieldSpec(.position, kind: .number, shown: .tail,
                       stored: { .integer($0.position) }, read: { $0.position = $1.int64($2) }),
-        TaskFieldSpec(.created, label: "created", kind: .time, shown: .tail, recorded: false,
+        TaskFieldSpec(.created, kind: .time, shown: .tail, recorded: false,
                       stored: { .integer($0.created.millisecondsSince1970) },
                       read: { $0.created = Timestamp(millisecondsSince1970: $1.int64($2)) }),
-        TaskFieldSpec(.modified, label: "modified", kind: .time, shown: .tail, listed: false, recorded: false, synced: false,
+        TaskFieldSpec(.modified, kind: .time, shown: .tail, listed: false, recorded: false, synced: false,
                       stored: { .integer($0.modified.millisecondsSince1970) },
                       read: { $0.modified = Timestamp(millisecondsSince1970: $1.int64($2)) }),
-        TaskFieldSpec(.repeat, label: "repeat", kind: .rule, shown: .body, reported: true,
+        TaskFieldSpec(.repeat, kind: .rule, shown: .body, reported: true,
                       stored: { $0.repeat.map { .text($0.description) } ?? .null }, read: { $0.repeat = $1.optionalString($2).flatMap(RepeatRule.init) }),
-        TaskFieldSpec(.series, label: "series", kind: .optionalText, shown: .hidden, listed: false,
+        TaskFieldSpec(.series, kind: .optionalText, shown: .hidden, listed: false,
                       stored: { $0.series.map(SyncValue.text) ?? .null }, read: { $0.series = $1.optionalString($2) }),
-        TaskFieldSpec(.anchor, label: "anchor", kind: .day, shown: .hidden, listed: false,
+        TaskFieldSpec(.anchor, kind: .day, shown: .hidden, listed: false,
                       stored: { $0.anchor.map { .text($0.description) } ?? .null }, read: { $0.anchor = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.wait, label: "wait", kind: .day, shown: .body, reported: true,
+        TaskFieldSpec(.wait, kind: .day, shown: .body, reported: true,
                       stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { CalendarDay($0) } }),
     ]
 
@@ -64,8 +64,6 @@ public struct TaskFieldSpec: Sendable {
 
     /// The key: its name in JSON, in the history, in a sync change, and its column.
     public let field: TaskField
-    /// Its name in `tasks show`.
-    public let label: String
     public let kind: FieldKind
     public let shown: Shown
     /// Read by a listing (`TaskFieldSet.listed`); the others are read as their empty value.
@@ -85,11 +83,10 @@ public struct TaskFieldSpec: Sendable {
     /// listing of a million tasks a fifth of its time.
     public let read: @convention(thin) (_ task: inout Task, _ row: any ColumnRow, _ index: Int32) -> Void
 
-    init(_ field: TaskField, label: String, kind: FieldKind, shown: Shown, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
+    init(_ field: TaskField, kind: FieldKind, shown: Shown, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
          reported: Bool = false, stored: @escaping @Sendable (Task) -> SyncValue,
          read: @convention(thin) (inout Task, any ColumnRow, Int32) -> Void) {
         self.field = field
-        self.label = label
         self.kind = kind
         self.shown = shown
         self.isListed = listed
@@ -100,7 +97,7 @@ public struct TaskFieldSpec: Sendable {
         self.read = read
     }
 
-    /// Its name: in JSON, the history, a sync change, and the task table.
+    /// Its name: in JSON, the history, a sync change, `tasks show`, and the task table.
     public var name: String { field.rawValue }
     /// Its column in the task table.
     public var column: String { field.rawValue }

@@ -60,15 +60,18 @@ final class EntryRecorder {
     }
 
     /// One task's fields that differ between `before` and `after`; nothing when none does.
-    func changed(from before: Task, to after: Task) throws {
+    /// Returns those fields (what an edit's summary names).
+    @discardableResult
+    func changed(from before: Task, to after: Task) throws -> [TaskFieldSpec] {
         let fields = before.recordedFieldsDiffering(from: after)
-        if fields.isEmpty { return }
+        if fields.isEmpty { return fields }
         let seq = try change(.changed, before.id, before.id, uuid: before.uuid)
         let entry = try begin()
         for field in fields {
             try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
                        entry, seq, field.name, field.columnValue(of: before), field.columnValue(of: after))
         }
+        return fields
     }
 
     /// Fields set to values read from the database, for undo and redo, which write them.

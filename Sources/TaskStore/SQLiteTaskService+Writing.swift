@@ -115,8 +115,7 @@ extension SQLiteTaskService {
             task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)
-            try entry.changed(from: before, to: task)
-            let fields = before.recordedFieldsDiffering(from: task).map { $0.name }
+            let fields = try entry.changed(from: before, to: task).map { $0.name }
             return (task, Summary.of("edited", [task]) + " (" + fields.joined(separator: ", ") + ")")
         }
     }

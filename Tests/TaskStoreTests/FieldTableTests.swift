@@ -11,7 +11,7 @@ struct FieldTableTests {
     @Test func everyFieldHasOneEntryInItsOrder() {
         #expect(TaskFields.all.map(\.field) == TaskField.allCases, "one entry per key, in the key's order")
         for field in TaskField.allCases { #expect(TaskFields.spec(field).field == field) }
-        #expect(Set(TaskFields.all.map(\.label)).count == TaskFields.all.count, "labels are distinct")
+        #expect(Set(TaskFields.all.map(\.name)).count == TaskFields.all.count, "names (show's labels too) are distinct")
     }
 
     @Test func theColumnsAreTheSchemasAndTheDeletedTasksToo() throws {

@@ -46,7 +46,7 @@ struct ImportCommand: TasksCommand {
         let format = try ParsedLine.choice(text, Format.self, orElse: text.lowercased() == "csv" ? " (csv is written by export only)" : "")
         let path = line.arguments.first ?? "-"
         source = path == "-" ? "stdin" : "'\(path)'"
-        let bytes = try Self.read(path, line)
+        let bytes = try Self.read(path, source: source, line)
         do {
             switch format {
             case .json: file = try TaskJSON.read(bytes)
@@ -59,8 +59,7 @@ struct ImportCommand: TasksCommand {
     }
 
     /// The bytes of `path`, or of stdin for `-`.
-    private static func read(_ path: String, _ line: ParsedLine) throws -> [UInt8] {
-        let source = path == "-" ? "stdin" : "'\(path)'"
+    private static func read(_ path: String, source: String, _ line: ParsedLine) throws -> [UInt8] {
         if path == "-" {
             if line.arguments.isEmpty && line.invocation.stdin.isTerminal {
                 throw CLIError.usage("'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -")

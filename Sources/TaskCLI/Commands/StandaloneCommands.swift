@@ -65,7 +65,8 @@ struct HelpCommand: TasksCommand {
     var standaloneOutput: String? { HelpFormatter(root: TasksSpec.root).help(for: path) }
 }
 
-/// `tasks --version`.
+/// `tasks --version`: the root's flag, not a subcommand, so it is not in the registry; its
+/// entry of the tree is the root's own.
 struct VersionCommand: TasksCommand {
     static var spec: CommandSpec { TasksSpec.root }
     static let changesTasks = false

@@ -23,7 +23,7 @@ final class ShowView: CommandView, View {
     static func fields(of task: Task) -> [(name: String, value: String)] {
         var fields = [("id", String(task.id))]
         for section in [TaskFieldSpec.Shown.head, .body, .tail] {
-            for field in TaskFields.all where field.shown == section { fields.append((field.label, field.value(of: task).plainText)) }
+            for field in TaskFields.all where field.shown == section { fields.append((field.name, field.value(of: task).plainText)) }
         }
         fields.append(("uuid", task.uuid))
         return fields
