@@ -1,15 +1,16 @@
+import TaskModel
+
 /// The field flags of `add` and `edit`, as typed; the editor reactor judges them.
 struct FieldFlags: Equatable {
     var title: String?
     var notes: String?
     var list: String?
-    var due: String?
-    var priority: String?
     var addTags: [String] = []
     var removeTags: [String] = []
     /// `every 2w`, `after 3d`, or `''` to stop.
     var repeatRule: String?
-    var wait: String?
+    /// The fields of `TaskFields.edited` given, as typed.
+    var typed: [TaskField: String] = [:]
 
     var isEmpty: Bool { self == FieldFlags() }
 }

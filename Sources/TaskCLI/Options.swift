@@ -1,5 +1,6 @@
 import CommandLineKit
 import TaskInterchange
+import TaskModel
 
 /// Every option of the command tree, declared once: the tree lists them and the reader reads
 /// them through these same values (`parsed.value(Option.list)`), so a name is never typed
@@ -36,9 +37,19 @@ enum Option {
     /// `edit --list`: the same option, read as `list`; only its help differs.
     static let moveToList = OptionSpec.value("list", short: "l", name: "LIST", help: "Move the task to this list.", completion: Completion.listNames)
     static let notes = OptionSpec.value("notes", short: "n", name: "TEXT", help: "Notes; may span lines.")
-    static let due = OptionSpec.value("due", name: "DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.",
-                                      completion: Completion.dates)
-    static let priority = OptionSpec.value("priority", short: "p", name: "H|M|L", help: "Priority; '' clears.", completion: Completion.priorities)
+    /// The flag of each field of `TaskFields.edited` (`--due`, `--priority`, `--wait`…), made
+    /// from its `FieldEdit`: its name, value and help from the field table, its completion from
+    /// its kind.
+    static let edited: [(field: TaskField, option: OptionSpec)] = TaskFields.edited.compactMap { spec in
+        guard let edit = spec.edit else { return nil }
+        let completion: ValueCompletion
+        switch spec.kind {
+        case .day: completion = Completion.dates
+        case .priority: completion = Completion.priorities
+        case .text, .optionalText, .flag, .number, .tags, .time, .rule: completion = .none
+        }
+        return (spec.field, OptionSpec.value(spec.name, short: edit.short, name: edit.valueName, help: edit.help, completion: completion))
+    }
     static let tag = OptionSpec.value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.",
                                       repeatable: true, completion: Completion.tagNames)
 
@@ -47,7 +58,6 @@ enum Option {
                                         completion: .choices(["day", "weekday", "week", "month", "year"]))
     static let repeatAfter = OptionSpec.value("after", name: "INTERVAL", help: "Repeat INTERVAL after each time it is done.",
                                               completion: .choices(["day", "week", "month", "year"]))
-    static let wait = OptionSpec.value("wait", name: "DATE", help: "Hide from lists until DATE; '' clears.", completion: Completion.dates)
 
     // `next`.
     static let nextLimit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N tasks (10 by default).")

@@ -39,7 +39,7 @@ public enum TasksProgram {
             return ErrorPresenter.present(error).status
         }
 
-        let database = TaskDatabase(path: path, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
+        let database = SQLiteTaskService(lazilyAt: path, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)

@@ -1,6 +1,7 @@
 import CommandLineKit
 import TextFormats
 import TaskInterchange
+import TaskModel
 
 /// The `tasks` command tree: the one description that parsing, `help`, usage lines and
 /// "did you mean" are generated from (docs/cli.md is its contract). Each command's entry is
@@ -9,8 +10,16 @@ public enum TasksSpec {
     /// The program's version, printed by `tasks --version`.
     public static let version = "0.1.0"
 
-    static let fieldOptions: [OptionSpec] = [Option.list, Option.notes, Option.due, Option.priority, Option.tag, Option.every,
-                                             Option.repeatAfter, Option.wait]
+    /// `add`'s: the list and notes, then every later field of `TaskFields.form` in its order
+    /// (a field of `TaskFields.edited` by its own flag, `Option.edited`).
+    static let fieldOptions: [OptionSpec] = [Option.list, Option.notes] + TaskFields.form.flatMap { field -> [OptionSpec] in
+        switch field {
+        case .title, .notes, .list: []
+        case .tags: [Option.tag]
+        case .repeat: [Option.every, Option.repeatAfter]
+        default: Option.edited.first { $0.field == field }.map { [$0.option] } ?? []
+        }
+    }
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 

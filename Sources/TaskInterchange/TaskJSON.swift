@@ -89,12 +89,12 @@ public enum TaskJSON {
                 }
             case "uuid": record.uuid = try reader.member(key, record: number) { try $0.optionalString() }
             case "title":
-                record.title = try reader.member(key, record: number) { try $0.string() }
+                record.fields.title = try reader.member(key, record: number) { try $0.string() }
                 hasTitle = true
-            case "notes": record.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
-            case "list": record.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
-            case "done": record.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
-            case "completed": record.completed = try reader.member(key, record: number, time)
+            case "notes": record.fields.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
+            case "list": record.fields.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
+            case "done": record.fields.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
+            case "completed": record.fields.completed = try reader.member(key, record: number, time)
             case "created": record.created = try reader.member(key, record: number, time)
             case "modified": record.modified = try reader.member(key, record: number, time)
             case "due":
@@ -102,16 +102,16 @@ public enum TaskJSON {
                     guard let day = CalendarDay(text) else {
                         throw InterchangeError("record \(number): \"due\" is '\(text)', not a day; use YYYY-MM-DD")
                     }
-                    record.due = day
+                    record.fields.due = day
                 }
             case "priority":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let priority = Priority(rawValue: text) else {
                         throw InterchangeError("record \(number): \"priority\" is '\(text)'; use \"H\", \"M\", \"L\" or null")
                     }
-                    record.priority = priority
+                    record.fields.priority = priority
                 }
-            case "tags": record.tags = try reader.member(key, record: number) { try $0.strings() }
+            case "tags": record.fields.tags = try reader.member(key, record: number) { try $0.strings() }
             case "position":
                 record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
                 if let position = record.position, position <= -TaskJSON.limit || position >= TaskJSON.limit {
@@ -122,15 +122,15 @@ public enum TaskJSON {
                     guard let rule = RepeatRule(text) else {
                         throw InterchangeError("record \(number): \"repeat\" is '\(text)'; write \"every 2w\", \"after 3d\" or null")
                     }
-                    record.repeat = rule
+                    record.fields.repeat = rule
                 }
-            case "series": record.series = try reader.member(key, record: number) { try $0.optionalString() }
+            case "series": record.fields.series = try reader.member(key, record: number) { try $0.optionalString() }
             case "anchor", "wait":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {
                         throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a day; use YYYY-MM-DD")
                     }
-                    if key == "wait" { record.wait = day } else { record.anchor = day }
+                    if key == "wait" { record.fields.wait = day } else { record.fields.anchor = day }
                 }
             default:
                 let hint = ["description", "status", "entry", "project"].contains(key)

@@ -33,10 +33,10 @@ public enum Taskwarrior {
         // One pending occurrence per series: the first due; Taskwarrior's later ones are skipped.
         var firstOfSeries: [String: Int] = [:]
         var keep = [Bool](repeating: true, count: records.count)
-        for (index, record) in records.enumerated() where record.repeat != nil && !record.isDone {
-            guard let series = record.series else { continue }
+        for (index, record) in records.enumerated() where record.fields.repeat != nil && !record.fields.isDone {
+            guard let series = record.fields.series else { continue }
             if let other = firstOfSeries[series] {
-                let earlier = (records[index].due ?? .unixEpoch) < (records[other].due ?? .unixEpoch)
+                let earlier = (records[index].fields.due ?? .unixEpoch) < (records[other].fields.due ?? .unixEpoch)
                 keep[earlier ? other : index] = false
                 if earlier { firstOfSeries[series] = index }
                 skipped.add("occurrences Taskwarrior made ahead of time")
@@ -117,24 +117,24 @@ public enum Taskwarrior {
             switch key {
             case "uuid": record.uuid = try reader.member(key, record: number) { try $0.string() }
             case "description":
-                record.title = try reader.member(key, record: number) { try $0.string() }
+                record.fields.title = try reader.member(key, record: number) { try $0.string() }
                 hasDescription = true
             case "status": status = try reader.member(key, record: number) { try $0.string() }
             case "entry": record.created = try reader.member(key, record: number, time)
             case "modified": record.modified = try reader.member(key, record: number, time)
             case "end": end = try reader.member(key, record: number, time)
-            case "due": record.due = localTime.day(try reader.member(key, record: number, time))
-            case "project": record.list = try reader.member(key, record: number) { try $0.string() }
+            case "due": record.fields.due = localTime.day(try reader.member(key, record: number, time))
+            case "project": record.fields.list = try reader.member(key, record: number) { try $0.string() }
             case "tags":
                 // 2.x and 3.x write an array; some older files hold one comma-separated string.
-                record.tags = try reader.member(key, record: number) { reader in
+                record.fields.tags = try reader.member(key, record: number) { reader in
                     reader.peek() == UInt8(ascii: "\"")
                         ? try reader.string().split(separator: ",").map(String.init) : try reader.strings()
                 }
             case "priority":
                 let text = try reader.member(key, record: number) { try $0.string() }
                 if let priority = Priority(rawValue: text) {
-                    record.priority = priority
+                    record.fields.priority = priority
                 } else if !text.isEmpty {
                     unkept.append("priority '\(text)'")
                 }
@@ -163,9 +163,9 @@ public enum Taskwarrior {
                 try reader.skipValue()
             case "recur":
                 let text = try reader.member(key, record: number) { try $0.string() }
-                if let rule = rule(text) { record.repeat = rule } else { unkept.append("recurrence '\(text)'") }
-            case "parent": record.series = try reader.member(key, record: number) { try $0.string() }
-            case "wait": record.wait = localTime.day(try reader.member(key, record: number, time))
+                if let rule = rule(text) { record.fields.repeat = rule } else { unkept.append("recurrence '\(text)'") }
+            case "parent": record.fields.series = try reader.member(key, record: number) { try $0.string() }
+            case "wait": record.fields.wait = localTime.day(try reader.member(key, record: number, time))
             default:
                 try reader.skipValue()
                 unkept.append(recurrence.contains(key) ? "recurrence" : key)
@@ -176,8 +176,8 @@ public enum Taskwarrior {
         case "pending": break
         case "waiting": break
         case "completed":
-            record.isDone = true
-            record.completed = end ?? record.modified
+            record.fields.isDone = true
+            record.fields.completed = end ?? record.modified
         case "deleted":
             skipped.add("deleted")
             return nil
@@ -190,7 +190,7 @@ public enum Taskwarrior {
         for what in Set(unkept).sorted() { notKept.add(what) }
         if !annotations.isEmpty {
             // Oldest first, as Taskwarrior lists them.
-            record.notes = annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            record.fields.notes = annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
                 .map(\.element.1).joined(separator: "\n")
         }
         return record

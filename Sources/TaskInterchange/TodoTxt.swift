@@ -35,9 +35,9 @@ public enum TodoTxt {
                     if text.allSatisfy(\.isWhitespace) { return }
                 }
                 var record = try readLine(line, number: lineNumber, localTime: localTime, notKept: &notKept)
-                let occurrence = occurrences[record.title, default: 0]
-                occurrences[record.title] = occurrence + 1
-                record.uuid = uuid(title: record.title, occurrence: occurrence)
+                let occurrence = occurrences[record.fields.title, default: 0]
+                occurrences[record.fields.title] = occurrence + 1
+                record.uuid = uuid(title: record.fields.title, occurrence: occurrence)
                 records.append(record)
                 numbers.append(lineNumber)
             }
@@ -65,15 +65,15 @@ public enum TodoTxt {
         var record = TaskRecord(title: "")
         var next = 0
         if let first = words.first, first.count == 1 && line[first.lowerBound] == UInt8(ascii: "x") {
-            record.isDone = true
+            record.fields.isDone = true
             next = 1
             if next < words.count, isDate(words[next]), let day = CalendarDay(text(words[next])) {
-                record.completed = localTime.midnight(day)
+                record.fields.completed = localTime.midnight(day)
                 next += 1
             }
         } else if let first = words.first, first.count == 3, line[first.lowerBound] == UInt8(ascii: "("),
                   line[first.lowerBound + 2] == UInt8(ascii: ")"), isLetter(line[first.lowerBound + 1]) {
-            record.priority = priority(line[first.lowerBound + 1], notKept: &notKept)
+            record.fields.priority = priority(line[first.lowerBound + 1], notKept: &notKept)
             next = 1
         }
         if next < words.count, isDate(words[next]), let day = CalendarDay(text(words[next])) {
@@ -88,32 +88,32 @@ public enum TodoTxt {
             if first == UInt8(ascii: "+") && word.count > 1 && list == nil {
                 list = text(word.dropFirst())
             } else if first == UInt8(ascii: "@") && word.count > 1 {
-                record.tags.append(text(word.dropFirst()))
+                record.fields.tags.append(text(word.dropFirst()))
             } else if word.count >= 4 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("due:".utf8) {
                 guard let day = CalendarDay(text(word.dropFirst(4))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a due date; write due:YYYY-MM-DD")
                 }
-                record.due = day
+                record.fields.due = day
             } else if word.count >= 5 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("rec:".utf8) {
                 guard let rule = recurrence(text(word.dropFirst(4))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a recurrence; write rec:1w (after completion) or rec:+1w (on a schedule)")
                 }
-                record.repeat = rule
+                record.fields.repeat = rule
             } else if word.count >= 3 && line[word.lowerBound..<word.lowerBound + 2].elementsEqual("t:".utf8) {
                 guard let day = CalendarDay(text(word.dropFirst(2))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a threshold date; write t:YYYY-MM-DD")
                 }
-                record.wait = day
-            } else if record.isDone, word.count == 5, line[word.lowerBound..<word.lowerBound + 4].elementsEqual("pri:".utf8),
+                record.fields.wait = day
+            } else if record.fields.isDone, word.count == 5, line[word.lowerBound..<word.lowerBound + 4].elementsEqual("pri:".utf8),
                       isLetter(line[word.upperBound - 1]) {
-                record.priority = priority(line[word.upperBound - 1], notKept: &notKept)
+                record.fields.priority = priority(line[word.upperBound - 1], notKept: &notKept)
             } else {
                 if !title.isEmpty { title.append(0x20) }
                 title.append(contentsOf: UnsafeBufferPointer(rebasing: line[word]))
             }
         }
-        record.title = String(decoding: title, as: UTF8.self)
-        record.list = list ?? Task.defaultList
+        record.fields.title = String(decoding: title, as: UTF8.self)
+        record.fields.list = list ?? Task.defaultList
         return record
     }
 

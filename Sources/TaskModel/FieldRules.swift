@@ -48,16 +48,14 @@ public enum FieldRules {
 
     /// The priority `text` names (`H`, `M`, `L` in any case), `nil` for empty text.
     public static func priority(_ text: String) throws(TaskFieldError) -> Priority? {
-        let word = text.trimmingWhitespace.uppercased()
-        if word.isEmpty { return nil }
-        guard let priority = Priority(rawValue: word) else { throw .badPriority(text) }
+        guard case .priority(let priority) = try TaskFields.spec(.priority).judge(text, today: .unixEpoch) else { return nil }
         return priority
     }
 
-    /// The day `text` names, counted from `today` (see `DueDate`), `nil` for empty text.
+    /// The day `text` names, counted from `today` (see `DueDate`), `nil` for empty text; a bad
+    /// one is refused as a due date.
     public static func day(_ text: String, today: CalendarDay) throws(TaskFieldError) -> CalendarDay? {
-        if text.trimmingWhitespace.isEmpty { return nil }
-        guard let day = DueDate.parse(text, today: today) else { throw .badDue(text) }
+        guard case .day(let day) = try TaskFields.spec(.due).judge(text, today: today) else { return nil }
         return day
     }
 
@@ -72,13 +70,6 @@ public enum FieldRules {
             throw .badRepeat(words.count == 2 ? String(words[1]) : text.trimmingWhitespace)
         }
         return rule
-    }
-
-    /// The day to wait for, counted from `today`; `nil` for empty text.
-    public static func wait(_ text: String, today: CalendarDay) throws(TaskFieldError) -> CalendarDay? {
-        if text.trimmingWhitespace.isEmpty { return nil }
-        guard let day = DueDate.parse(text, today: today) else { throw .badWait(text) }
-        return day
     }
 
     /// `uuid` in lower case, or why it is not one.

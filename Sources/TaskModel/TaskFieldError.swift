@@ -3,8 +3,8 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case emptyTitle
     case multilineTitle
     case emptyList
-    case badDue(String)
-    case badPriority(String)
+    /// A value of a field set through its `FieldEdit` (due, priority, wait…) that cannot be read.
+    case badValue(TaskField, String)
     case badTag(String)
     case titleTooLong(bytes: Int, limit: Int)
     /// The error of the `n`th (1-based) title of a batch, e.g. line 3 of `tasks add -`.
@@ -21,17 +21,15 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case unreadableLine(String)
     /// Not a repeat rule (`every fortnight`).
     case badRepeat(String)
-    /// Not a day to wait for.
-    case badWait(String)
 
     public var description: String {
         switch self {
         case .emptyTitle: return "the title is empty; give the task a title"
         case .multilineTitle: return "the title has a line break; put further lines in the notes"
         case .emptyList: return "the list name is empty; name a list, or leave it out for Inbox"
-        case .badDue(let text):
-            return "'\(text)' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
-        case .badPriority(let text): return "'\(text)' is not a priority; use H, M or L"
+        case .badValue(let field, let text):
+            let spec = TaskFields.spec(field)
+            return "'\(text)' is not \(spec.edit?.noun ?? "a value for \(field.rawValue)"); use \(spec.kind.grammar)"
         case .badTag(let text):
             if let first = text.first, "+-!".contains(first) {
                 return "'\(text)' is not a tag; a tag is one word, not starting with +, - or ! (those add, remove and leave out tags)"
@@ -47,8 +45,6 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .unreadableLine(let reason): return "the line \(reason)"
         case .badRepeat(let text):
             return "'\(text)' is not an interval; use day, weekday, week, month, year, or a count with d, w, m or y (2w, 3m)"
-        case .badWait(let text):
-            return "'\(text)' is not a day to wait for; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
         }
     }
 }

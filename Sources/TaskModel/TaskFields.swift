@@ -2,8 +2,9 @@
 /// table's columns (their list, binding and decoding), the history (which fields a change
 /// touched, their values before and after, undo), sync (what travels, which conflicts are
 /// reported), `tasks show` — iterates `TaskFields.all` instead of naming the fields again.
-/// A new field is an entry here, a stored property of `Task`, a migration that adds its
-/// column, and the interchange mappings it needs (our JSON, Taskwarrior, todo.txt).
+/// A new field is an entry here (with its place in `form` when a person sets it), a stored
+/// property of `Task`, a migration that adds its column, and the interchange mappings it needs
+/// (our JSON, Taskwarrior, todo.txt).
 ///
 /// The id and uuid are a task's identity, not fields: they never change, and each table
 /// spells them itself.
@@ -22,8 +23,10 @@ public enum TaskFields {
                       stored: { $0.completed.map { .integer($0.millisecondsSince1970) } ?? .null },
                       read: { $0.completed = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
         TaskFieldSpec(.due, kind: .day, shown: .head, reported: true,
+                      edit: FieldEdit("DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.", noun: "a date"),
                       stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { CalendarDay($0) } }),
         TaskFieldSpec(.priority, kind: .priority, shown: .head, reported: true,
+                      edit: FieldEdit("H|M|L", short: "p", help: "Priority; '' clears.", noun: "a priority"),
                       stored: { $0.priority.map { .integer(Int64($0.rank)) } ?? .null },
                       read: { $0.priority = $1.optionalInt64($2).flatMap(Priority.init(rank:)) }),
         TaskFieldSpec(.tags, kind: .tags, shown: .head, reported: true,
@@ -43,6 +46,7 @@ public enum TaskFields {
         TaskFieldSpec(.anchor, kind: .day, shown: .hidden, listed: false,
                       stored: { $0.anchor.map { .text($0.description) } ?? .null }, read: { $0.anchor = $1.optionalString($2).flatMap { CalendarDay($0) } }),
         TaskFieldSpec(.wait, kind: .day, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "Hide from lists until DATE; '' clears.", noun: "a day to wait for"),
                       stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { CalendarDay($0) } }),
     ]
 
@@ -82,9 +86,11 @@ public struct TaskFieldSpec: Sendable {
     /// from the column, as a hand-written decoder would — no value in between, which cost a
     /// listing of a million tasks a fifth of its time.
     public let read: @convention(thin) (_ task: inout Task, _ row: any ColumnRow, _ index: Int32) -> Void
+    /// How a person sets it, when that is the same as every field of its kind (`FieldEdit`).
+    public let edit: FieldEdit?
 
     init(_ field: TaskField, kind: FieldKind, shown: Shown, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
-         reported: Bool = false, stored: @escaping @Sendable (Task) -> SyncValue,
+         reported: Bool = false, edit: FieldEdit? = nil, stored: @escaping @Sendable (Task) -> SyncValue,
          read: @convention(thin) (inout Task, any ColumnRow, Int32) -> Void) {
         self.field = field
         self.kind = kind
@@ -95,6 +101,7 @@ public struct TaskFieldSpec: Sendable {
         self.isReported = reported
         self.stored = stored
         self.read = read
+        self.edit = edit
     }
 
     /// Its name: in JSON, the history, a sync change, `tasks show`, and the task table.

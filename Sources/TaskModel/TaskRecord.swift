@@ -2,62 +2,60 @@
 /// the file may leave out optional. The store matches it by `uuid` — a task already there is
 /// updated, not duplicated — and fills in what is missing.
 public struct TaskRecord: Equatable, Sendable {
+    /// The task's fields as the file gives them. Its id, uuid, position and times are the
+    /// optional ones below; `completed` on a done task may be `nil` ("when it was last
+    /// modified"); `series` and `anchor`, `nil` with a rule: this task starts a series.
+    public var fields: Task
     /// Kept when the database has never used it; otherwise the task gets a new one.
     public var id: Int64?
     /// `nil` makes a new one.
     public var uuid: String?
-    public var title: String
-    public var notes: String
-    public var list: String
-    public var isDone: Bool
-    /// `nil` on a done task means "when it was last modified".
-    public var completed: Timestamp?
-    public var due: CalendarDay?
-    public var priority: Priority?
-    public var tags: [String]
     /// `nil`: a new task goes to the bottom of its list; a known one keeps its place.
     public var position: Int64?
     /// `nil`: now.
     public var created: Timestamp?
     /// `nil`: now.
     public var modified: Timestamp?
-    public var `repeat`: RepeatRule?
-    /// The series and the day its schedule counts from; `nil` with a rule: this task starts it.
-    public var series: String?
-    public var anchor: CalendarDay?
-    public var wait: CalendarDay?
 
+    /// A record of `fields` (their id, uuid, position and times are left out).
+    public init(fields: Task, id: Int64? = nil, uuid: String? = nil, position: Int64? = nil, created: Timestamp? = nil,
+                modified: Timestamp? = nil) {
+        var fields = fields
+        fields.id = 0
+        fields.uuid = ""
+        fields.position = 0
+        fields.created = .unixEpoch
+        fields.modified = .unixEpoch
+        self.fields = fields
+        self.id = id
+        self.uuid = uuid
+        self.position = position
+        self.created = created
+        self.modified = modified
+    }
+
+    /// A record with the given fields.
     public init(
         id: Int64? = nil, uuid: String? = nil, title: String, notes: String = "", list: String = Task.defaultList,
         isDone: Bool = false, completed: Timestamp? = nil, due: CalendarDay? = nil, priority: Priority? = nil,
         tags: [String] = [], position: Int64? = nil, created: Timestamp? = nil, modified: Timestamp? = nil,
         repeat rule: RepeatRule? = nil, series: String? = nil, anchor: CalendarDay? = nil, wait: CalendarDay? = nil
     ) {
-        self.repeat = rule
-        self.series = series
-        self.anchor = anchor
-        self.wait = wait
-        self.id = id
-        self.uuid = uuid
-        self.title = title
-        self.notes = notes
-        self.list = list
-        self.isDone = isDone
-        self.completed = completed
-        self.due = due
-        self.priority = priority
-        self.tags = tags
-        self.position = position
-        self.created = created
-        self.modified = modified
+        var fields = Task(unsaved: title, notes: notes, list: list, tags: tags)
+        fields.isDone = isDone
+        fields.completed = completed
+        fields.due = due
+        fields.priority = priority
+        fields.repeat = rule
+        fields.series = series
+        fields.anchor = anchor
+        fields.wait = wait
+        self.init(fields: fields, id: id, uuid: uuid, position: position, created: created, modified: modified)
     }
 
     /// The record of `task`, every field given: what an export of our own format reads back as.
     public init(_ task: Task) {
-        self.init(id: task.id, uuid: task.uuid, title: task.title, notes: task.notes, list: task.list, isDone: task.isDone,
-                  completed: task.completed, due: task.due, priority: task.priority, tags: task.tags,
-                  position: task.position, created: task.created, modified: task.modified, repeat: task.repeat,
-                  series: task.series, anchor: task.anchor, wait: task.wait)
+        self.init(fields: task, id: task.id, uuid: task.uuid, position: task.position, created: task.created, modified: task.modified)
     }
 }
 
@@ -68,26 +66,30 @@ extension TaskRecord {
     /// the result equals it: an import run twice changes nothing.
     public func task(over existing: Task?, id: Int64, uuid: String, bottom: @autoclosure () throws -> Int64,
                      now: Timestamp) rethrows -> Task {
-        let tags = self.tags.count < 2 ? self.tags.filter { !$0.isEmpty } : Array(Set(self.tags.filter { !$0.isEmpty })).sorted()
-        var task = Task(
-            id: existing?.id ?? id, uuid: existing?.uuid ?? uuid, title: title, notes: notes, list: list, isDone: isDone,
-            completed: nil, due: due, priority: priority, tags: tags, position: 0,
-            created: created ?? existing?.created ?? now, modified: now, wait: wait
-        )
-        if let rule = self.repeat {
-            task.repeat = rule
-            task.series = series ?? existing?.series ?? task.uuid
-            task.anchor = anchor ?? existing?.anchor ?? due
+        var task = fields
+        let tags = task.tags
+        task.tags = tags.count < 2 ? tags.filter { !$0.isEmpty } : Array(Set(tags.filter { !$0.isEmpty })).sorted()
+        task.id = existing?.id ?? id
+        task.uuid = existing?.uuid ?? uuid
+        task.completed = nil
+        task.created = created ?? existing?.created ?? now
+        task.modified = now
+        if task.repeat != nil {
+            task.series = fields.series ?? existing?.series ?? task.uuid
+            task.anchor = fields.anchor ?? existing?.anchor ?? fields.due
+        } else {
+            task.series = nil
+            task.anchor = nil
         }
         if let position {
             task.position = position
-        } else if let existing, existing.list == list {
+        } else if let existing, existing.list == task.list {
             task.position = existing.position
         } else {
             task.position = try bottom()
         }
-        if isDone {
-            task.completed = completed ?? (existing?.isDone == true ? existing?.completed : nil) ?? modified ?? now
+        if task.isDone {
+            task.completed = fields.completed ?? (existing?.isDone == true ? existing?.completed : nil) ?? modified ?? now
         }
         if let modified {
             task.modified = modified

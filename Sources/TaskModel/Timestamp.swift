@@ -10,3 +10,8 @@ public struct Timestamp: Comparable, Hashable, Sendable {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
 }
+
+extension Timestamp {
+    /// 1970-01-01T00:00:00Z: the time of a task not yet stored.
+    public static let unixEpoch = Timestamp(millisecondsSince1970: 0)
+}

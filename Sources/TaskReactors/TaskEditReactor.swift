@@ -20,18 +20,16 @@ public final class TaskEditReactor: Reactor {
         case updateTitle(String)
         case updateNotes(String)
         case updateList(String)
-        /// As typed: `2026-12-24`, `tomorrow`, `+3d`, `friday`; empty clears it.
-        case updateDue(String)
-        /// `H`, `M`, `L` (any case); empty clears it.
-        case updatePriority(String)
+        /// A field set through its `FieldEdit` (`TaskFields.edited`), as typed: a due date as
+        /// `2026-12-24`, `tomorrow`, `+3d` or `friday`, a priority as `H`, `M` or `L` (any case);
+        /// empty clears it.
+        case update(TaskField, String)
         case addTag(String)
         case removeTag(String)
         /// The tags as typed in one field, words separated by spaces (the screen's editor).
         case setTags([String])
         /// `every 2w`, `after 3d`, `week` (every), or empty: not repeating.
         case updateRepeat(String)
-        /// The day to wait for, as typed; empty: no wait.
-        case updateWait(String)
         case submit
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
@@ -59,11 +57,17 @@ public final class TaskEditReactor: Reactor {
         public var title: String
         public var notes: String
         public var list: String
-        public var due: String
-        public var priority: String
         public var tags: [String]
         public var `repeat`: String
-        public var wait: String
+        /// The fields of `TaskFields.edited`, each as typed (every one is there, empty or not, so
+        /// that a field typed and erased again compares equal).
+        public var typed: [TaskField: String]
+
+        /// `field` as typed, one of `TaskFields.edited`.
+        public subscript(field: TaskField) -> String {
+            get { typed[field] ?? "" }
+            set { typed[field] = newValue }
+        }
     }
 
     public struct State: Equatable {
@@ -110,8 +114,7 @@ public final class TaskEditReactor: Reactor {
         case .updateTitle(let title): fields.title = title
         case .updateNotes(let notes): fields.notes = notes
         case .updateList(let list): fields.list = list
-        case .updateDue(let due): fields.due = due
-        case .updatePriority(let priority): fields.priority = priority
+        case .update(let field, let text): fields[field] = text
         case .addTag(let typed):
             let tag = FieldRules.tagWord(typed)
             if !fields.tags.contains(tag) { fields.tags = (fields.tags + [tag]).sorted() }
@@ -120,7 +123,6 @@ public final class TaskEditReactor: Reactor {
         case .setTags(let tags):
             fields.tags = Array(Set(tags.filter { !$0.isEmpty }.map(FieldRules.tagWord))).sorted()
         case .updateRepeat(let rule): fields.repeat = rule
-        case .updateWait(let wait): fields.wait = wait
         case .cancel:
             return .just(.dismiss)
         case .submit:
@@ -143,9 +145,7 @@ public final class TaskEditReactor: Reactor {
         let saving: Observable<Task>
         switch currentState.mode {
         case .new:
-            let draft = TaskDraft(title: validated.title, notes: fields.notes, list: validated.list, due: validated.due,
-                                  priority: validated.priority, tags: validated.tags, repeat: validated.repeat, wait: validated.wait)
-            saving = service.create([draft]).compactMap { $0.first }
+            saving = service.create([validated.draft(title: validated.title, notes: fields.notes)]).compactMap { $0.first }
         case .edit(let task):
             saving = service.update(id: task.id, changes(from: task, to: validated, notes: fields.notes))
         }
@@ -166,8 +166,7 @@ public final class TaskEditReactor: Reactor {
                 } catch {
                     throw TaskFieldError.inItem(index + 1, error)
                 }
-                drafts.append(TaskDraft(title: trimmed, notes: fields.notes, list: shared.list, due: shared.due,
-                                        priority: shared.priority, tags: shared.tags, repeat: shared.repeat, wait: shared.wait))
+                drafts.append(shared.draft(title: trimmed, notes: fields.notes))
             }
         } catch {
             return .just(.setValidationError(error))
@@ -189,8 +188,7 @@ public final class TaskEditReactor: Reactor {
             number += 1
             do throws(TaskFieldError) {
                 guard let line = try lines() else { return nil }
-                return TaskDraft(title: try FieldRules.title(line), notes: fields.notes, list: shared.list, due: shared.due,
-                                 priority: shared.priority, tags: shared.tags, repeat: shared.repeat, wait: shared.wait)
+                return shared.draft(title: try FieldRules.title(line), notes: fields.notes)
             } catch {
                 throw TaskFieldError.inItem(number, error)
             }
@@ -227,10 +225,11 @@ public final class TaskEditReactor: Reactor {
         if validated.title != task.title { changes.title = validated.title }
         if notes != task.notes { changes.notes = notes }
         if validated.list != task.list { changes.list = validated.list }
-        if validated.due != task.due { changes.due = .to(validated.due) }
-        if validated.priority != task.priority { changes.priority = .to(validated.priority) }
         if validated.repeat != task.repeat { changes.repeat = .to(validated.repeat) }
-        if validated.wait != task.wait { changes.wait = .to(validated.wait) }
+        for field in TaskFields.edited {
+            let value = validated.values[field.field] ?? .none
+            if field.stored(task) != field.kind.stored(value) { changes.values[field.field] = value }
+        }
         changes.addTags = validated.tags.filter { !task.tags.contains($0) }
         changes.removeTags = task.tags.filter { !validated.tags.contains($0) }
         return changes
@@ -239,11 +238,18 @@ public final class TaskEditReactor: Reactor {
     private struct Validated {
         var title: String
         var list: String
-        var due: CalendarDay?
-        var priority: Priority?
         var tags: [String]
         var `repeat`: RepeatRule?
-        var wait: CalendarDay?
+        /// Each field of `TaskFields.edited`, read.
+        var values: [TaskField: FieldValue]
+
+        /// A new task of these fields with `title` and `notes`.
+        func draft(title: String, notes: String) -> TaskDraft {
+            var task = Task(unsaved: title, notes: notes, list: list, tags: tags)
+            task.repeat = self.repeat
+            for (field, value) in values { TaskFields.spec(field).assign(value, to: &task) }
+            return TaskDraft(fields: task)
+        }
     }
 
     private func validate(_ fields: Fields) throws(TaskFieldError) -> Validated {
@@ -255,14 +261,21 @@ public final class TaskEditReactor: Reactor {
 
     /// Every field but the title.
     private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
-        let list = try FieldRules.list(fields.list)
-        let due = try FieldRules.day(fields.due, today: today())
-        let priority = try FieldRules.priority(fields.priority)
-        let kept = currentState.originalFields.tags
-        for tag in fields.tags { try FieldRules.checkTag(tag, typed: !kept.contains(tag)) }
-        let rule = try FieldRules.repeatRule(fields.repeat)
-        let wait = try FieldRules.wait(fields.wait, today: today())
-        return Validated(title: "", list: list, due: due, priority: priority, tags: fields.tags, repeat: rule, wait: wait)
+        // In the form's order: the first field in error is the one reported.
+        var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:])
+        let today = today()
+        for field in TaskFields.form {
+            switch field {
+            case .title, .notes: break
+            case .list: validated.list = try FieldRules.list(fields.list)
+            case .tags:
+                let kept = currentState.originalFields.tags
+                for tag in fields.tags { try FieldRules.checkTag(tag, typed: !kept.contains(tag)) }
+            case .repeat: validated.repeat = try FieldRules.repeatRule(fields.repeat)
+            default: validated.values[field] = try TaskFields.spec(field).judge(fields[field], today: today)
+            }
+        }
+        return validated
     }
 
     public func reduce(state: consuming State, mutation: Mutation) -> State {
@@ -290,11 +303,13 @@ extension TaskEditReactor.Fields {
     init(_ mode: TaskEditReactor.Mode) {
         switch mode {
         case .new:
-            self.init(title: "", notes: "", list: Task.defaultList, due: "", priority: "", tags: [], repeat: "", wait: "")
+            self.init(title: "", notes: "", list: Task.defaultList, tags: [], repeat: "",
+                      typed: Dictionary(uniqueKeysWithValues: TaskFields.edited.map { ($0.field, "") }))
         case .edit(let task):
-            self.init(title: task.title, notes: task.notes, list: task.list, due: task.due?.description ?? "",
-                      priority: task.priority?.rawValue ?? "", tags: task.tags, repeat: task.repeat?.description ?? "",
-                      wait: task.wait?.description ?? "")
+            var typed: [TaskField: String] = [:]
+            for field in TaskFields.edited { typed[field.field] = field.typedText(of: task) }
+            self.init(title: task.title, notes: task.notes, list: task.list, tags: task.tags, repeat: task.repeat?.description ?? "",
+                      typed: typed)
         }
     }
 }

@@ -66,16 +66,16 @@ public final class TaskImportReactor: Reactor {
             let number = index < batch.numbers.count ? batch.numbers[index] : index + 1
             do throws(TaskFieldError) {
                 var record = records[index]
-                record.title = try FieldRules.title(record.title)
-                record.list = try FieldRules.list(record.list)
-                for tag in record.tags { try FieldRules.checkTag(tag) }
+                record.fields.title = try FieldRules.title(record.fields.title)
+                record.fields.list = try FieldRules.list(record.fields.list)
+                for tag in record.fields.tags { try FieldRules.checkTag(tag) }
                 if let uuid = record.uuid {
                     let normalized = try FieldRules.uuid(uuid)
                     if let first = firstByUUID[normalized] { throw TaskFieldError.duplicateUUID(normalized, first: first) }
                     firstByUUID[normalized] = number
                     record.uuid = normalized
                 }
-                if !record.isDone && record.completed != nil { throw TaskFieldError.completedButPending }
+                if !record.fields.isDone && record.fields.completed != nil { throw TaskFieldError.completedButPending }
                 records[index] = record
             } catch {
                 throw TaskFieldError.inRecord(batch.unit, number, error)

@@ -45,7 +45,7 @@ extension SQLiteTaskService {
             }
             let changes = try storedChanges(of: target.id)
             try refuseIfChangedLater(target, changes)
-            let undo = EntryRecorder(db: db, kind: .undo, command: commandText, time: now(), target: target.id)
+            let undo = EntryRecorder(db: try db, kind: .undo, command: commandText, time: now(), target: target.id)
             var events: [TaskEvent] = []
             for stored in changes.reversed() {
                 let run = stored.change.taskID...stored.change.lastTaskID
@@ -79,7 +79,7 @@ extension SQLiteTaskService {
             guard var target = try readEntry(targetID), let undoneBy = target.undoneBy, target.kind == .command else {
                 throw TaskServiceError.nothingToRedo
             }
-            let redo = EntryRecorder(db: db, kind: .redo, command: commandText, time: now(), target: target.id,
+            let redo = EntryRecorder(db: try db, kind: .redo, command: commandText, time: now(), target: target.id,
                                      keepDeletedUnder: target.id)
             var events: [TaskEvent] = []
             for stored in try storedChanges(of: target.id) {

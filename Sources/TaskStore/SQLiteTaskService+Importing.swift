@@ -45,7 +45,7 @@ extension SQLiteTaskService {
                     lastID = id
                 }
                 let task = try record.task(over: existing, id: id, uuid: record.uuid ?? makeUUID(),
-                                           bottom: try bottom(of: record.list), now: time)
+                                           bottom: try bottom(of: record.fields.list), now: time)
                 if let existing {
                     if task == existing {
                         result.unchanged += 1

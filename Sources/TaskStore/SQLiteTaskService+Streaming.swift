@@ -19,6 +19,7 @@ extension SQLiteTaskService {
     public func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
         .create { [unowned self] observer in
             do {
+                _ = try open(creatingFile: true)
                 let (committed, events) = try createStreamingNow(source) { observer.onNext(.written($0)) }
                 announce(events)
                 observer.onNext(committed)

@@ -11,7 +11,8 @@ import TaskModel
 /// which the remote keeps once.
 extension SQLiteTaskService: TaskSyncing {
     public func sync(url: String?, remember: Bool, through maker: any SyncRemoteMaker) -> Observable<SyncReport> {
-        change { service in (try service.syncNow(url: url, remember: remember, maker: maker), []) }
+        // A sync on a missing file makes it: a new machine starts empty and receives the tasks.
+        change(creatingFile: true) { service in (try service.syncNow(url: url, remember: remember, maker: maker), []) }
     }
 
     struct SyncState {
@@ -118,7 +119,7 @@ extension SQLiteTaskService: TaskSyncing {
             report.pushed = merge.pushes.count
             report.pulled = incoming.count
             let time = now()
-            let entry = EntryRecorder(db: db, kind: .command, command: commandText, time: time)
+            let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: time)
             var bottoms: [String: Int64] = [:]
             var touched = Set(local.map(\.change.task))
             var created: [Int64] = []
@@ -210,7 +211,7 @@ extension SQLiteTaskService: TaskSyncing {
         try db.run("INSERT INTO task (uuid, modified, \(columns.joined(separator: ", "))) VALUES (?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))",
                    arguments: [incoming.task, time.millisecondsSince1970] + columns.map { values[$0] ?? .null })
         report.created += 1
-        return db.lastInsertRowID
+        return try db.lastInsertRowID
     }
 
     static func summary(of report: SyncReport) -> String {

@@ -21,14 +21,21 @@ extension SQLiteTaskService {
     /// The task `draft` makes, not inserted yet (id 0), at the bottom of its list: `bottoms`
     /// holds each list's bottom position so far in this transaction.
     func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
-        let position = try bottoms[draft.list].map { $0 + Self.positionGap } ?? bottomPosition(of: draft.list)
-        bottoms[draft.list] = position
-        var task = Task(
-            id: 0, uuid: draft.uuid ?? makeUUID(), title: draft.title, notes: draft.notes, list: draft.list,
-            due: draft.due, priority: draft.priority, tags: TagsText.normalized(draft.tags), position: position,
-            created: time, modified: time, wait: draft.wait
-        )
-        if let rule = draft.repeat { task.setRepeat(rule, today: today()) }
+        var task = draft.fields
+        let position = try bottoms[task.list].map { $0 + Self.positionGap } ?? bottomPosition(of: task.list)
+        bottoms[task.list] = position
+        task.id = 0
+        task.uuid = draft.uuid ?? makeUUID()
+        task.isDone = false
+        task.completed = nil
+        task.tags = TagsText.normalized(task.tags)
+        task.position = position
+        task.created = time
+        task.modified = time
+        task.repeat = nil
+        task.series = nil
+        task.anchor = nil
+        if let rule = draft.fields.repeat { task.setRepeat(rule, today: today()) }
         return task
     }
 
@@ -48,7 +55,7 @@ extension SQLiteTaskService {
             insert.reset()
             // The rows of one INSERT get consecutive ids, the last of them the last insert rowid.
             if tasks[start].id == 0 {
-                let first = db.lastInsertRowID - Int64(end - start) + 1
+                let first = try db.lastInsertRowID - Int64(end - start) + 1
                 for index in start..<end { tasks[index].id = first + Int64(index - start) }
             }
             start = end
@@ -80,6 +87,7 @@ extension SQLiteTaskService {
         // Statement journals (each multi-row INSERT can be undone alone) go to memory, not to a
         // temporary file: with uuids in no order (todo.txt's are name-based) each INSERT touches
         // a hundred index pages, and 100,000 rows wrote 250,000 pages to that file.
+        let db = try db
         if rows >= 1000 { try db.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY") }
         defer { if rows >= 1000 { try? db.execute("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") } }
         let bulk = rows >= Self.bulkLoadThreshold && db.path != ":memory:"
@@ -108,10 +116,8 @@ extension SQLiteTaskService {
                 task.list = list
                 task.position = try bottomPosition(of: list)
             }
-            task.due = changes.due.applied(to: task.due)
-            task.priority = changes.priority.applied(to: task.priority)
+            changes.applyingValues(to: &task)
             if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
-            task.wait = changes.wait.applied(to: task.wait)
             task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)

@@ -10,18 +10,31 @@ import TaskModel
 /// `TaskService` on one SQLite file: every call is one transaction; every change is announced
 /// on `event` after its transaction committed, never on rollback. Every failure is a
 /// `TaskServiceError`: nothing above this module sees SQLite.
+///
+/// A service made `lazilyAt` a path opens its file when a reactor first calls it — so that a
+/// command refused by validation never opens the file — and creates it only for a call that
+/// writes a new task (`create`, `importTasks`, `sync`): a read, or a change to a task, on a
+/// file that does not exist yet sees an empty store and leaves no file behind.
 public final class SQLiteTaskService: TaskService {
     public var event: Observable<TaskEvent> { events }
 
     private let events: PublishSubject<TaskEvent>
-    /// The connection; one per service, not shared across threads.
-    let db: Connection
+    /// The connection once opened; one per service, not shared across threads.
+    private var connection: Connection?
+    /// The connection, opened (without creating the file) on first use.
+    var db: Connection {
+        get throws {
+            if let connection { return connection }
+            return try open(creatingFile: false)
+        }
+    }
     /// The file, for error messages.
-    let path: String
+    public let path: String
     let now: () -> Timestamp
     /// The local day: what a repeating task's next due date counts from.
-    var today: () -> CalendarDay = SystemClock.today
+    public var today: () -> CalendarDay = SystemClock.today
     let makeUUID: () -> String
+    private let vfs: String?
     /// The command the history records for this service's changes: `tasks done 3`.
     public var commandText = "tasks"
     /// Whether anyone would hear an event: when nobody listens, a change builds none.
@@ -34,6 +47,8 @@ public final class SQLiteTaskService: TaskService {
     var hasCellFunctions = false
     /// `PRAGMA data_version` when this service last looked: another connection's commit changes it.
     var lastDataVersion: Int64 = 0
+    /// This run made the file (so a failed run may take it away again).
+    public private(set) var createdFile = false
 
     /// The batch size from which a write goes through a rollback journal (see `bulkWrite`).
     static let bulkLoadThreshold = 10_000
@@ -42,35 +57,84 @@ public final class SQLiteTaskService: TaskService {
     /// Rows per INSERT statement (13 parameters each; SQLite allows 32,766).
     static let rowsPerInsert = 100
 
-    /// How long a write waits for another process's lock before it fails as `locked`.
-    public var busyTimeoutMilliseconds: Int32 {
-        get { db.busyTimeoutMilliseconds }
-        set { db.busyTimeoutMilliseconds = newValue }
+    /// How long a write waits for another process's lock before it fails as `locked`: a
+    /// command waits 10 s, a screen (which must stay usable) less.
+    public var busyTimeoutMilliseconds: Int32? {
+        didSet { if let busyTimeoutMilliseconds { connection?.busyTimeoutMilliseconds = busyTimeoutMilliseconds } }
     }
 
-    /// Opens (and, with `create`, makes privately) the file at `path`, refuses a file from a
-    /// newer version before writing anything, then sets WAL and migrates.
-    public init(
+    /// Opens (and, with `create`, makes privately) the file at `path` now, refuses a file from
+    /// a newer version before writing anything, then sets WAL and migrates.
+    public convenience init(
         path: String,
         create: Bool = true,
         now: @escaping () -> Timestamp = SystemClock.now,
         makeUUID: (() -> String)? = nil,
         vfs: String? = nil
     ) throws(TaskServiceError) {
-        self.path = path
-        self.now = now
-        wantsEvents = { true }
-        self.makeUUID = makeUUID ?? TimeOrderedUUID.generator(now: now)
-        events = PublishSubject<TaskEvent>()
+        self.init(lazilyAt: path, now: now, makeUUID: makeUUID, vfs: vfs)
         do {
             if create && path != ":memory:" { try PrivateFile.createIfMissing(path) }
-            db = try Self.connect(path: path, create: create, vfs: vfs)
-            try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
-            lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
-            lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
+            _ = try connect(path: path, create: create)
         } catch {
             throw StorageFailure.translate(error, path: path)
         }
+    }
+
+    /// The service of the file at `path`, not opened yet: see the type's comment.
+    public init(lazilyAt path: String, now: @escaping () -> Timestamp = SystemClock.now, makeUUID: (() -> String)? = nil,
+                today: @escaping () -> CalendarDay = SystemClock.today, vfs: String? = nil) {
+        self.path = path
+        self.now = now
+        self.today = today
+        self.vfs = vfs
+        wantsEvents = { true }
+        self.makeUUID = makeUUID ?? TimeOrderedUUID.generator(now: now)
+        events = PublishSubject<TaskEvent>()
+    }
+
+    /// Opens the file now, creating it when `creating` (a screen that stays open must not
+    /// start on the empty in-memory stand-in a missing file gives a one-shot read).
+    public func open(creating: Bool) throws(TaskServiceError) {
+        do {
+            _ = try open(creatingFile: creating)
+        } catch {
+            throw StorageFailure.translate(error, path: path)
+        }
+    }
+
+    /// After a failed run: closes the file and removes it if this run created it, so that
+    /// failing left nothing.
+    public func removeCreatedFile() {
+        guard createdFile else { return }
+        connection = nil
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+    }
+
+    /// The connection, opened if it is not: a missing file is made when `creatingFile`, and is
+    /// otherwise an empty database in memory (":memory:" is SQLite's name for one, gone when
+    /// the run ends).
+    func open(creatingFile: Bool) throws -> Connection {
+        if let connection { return connection }
+        if path == ":memory:" || PrivateFile.exists(path) { return try connect(path: path, create: false) }
+        guard creatingFile else { return try connect(path: ":memory:", create: false) }
+        do {
+            createdFile = try PrivateFile.createIfMissing(path)  // private (0600), in private folders
+        } catch {
+            throw StorageFailure.translate(error, path: path)
+        }
+        return try connect(path: path, create: false)
+    }
+
+    /// Opens `file` as this service's connection.
+    private func connect(path file: String, create: Bool) throws -> Connection {
+        let db = try Self.connect(path: file, create: create, vfs: vfs)
+        try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
+        lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
+        lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
+        if let busyTimeoutMilliseconds { db.busyTimeoutMilliseconds = busyTimeoutMilliseconds }
+        connection = db
+        return db
     }
 
     /// The file opened, checked, in WAL and migrated. A file that can be read but not
@@ -159,7 +223,7 @@ public final class SQLiteTaskService: TaskService {
     // MARK: - Writing
 
     public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
-        change { service in
+        change(creatingFile: true) { service in
             let created = try service.createNow(drafts)
             return (created, created.map(TaskEvent.create))
         }
@@ -201,14 +265,14 @@ public final class SQLiteTaskService: TaskService {
     }
 
     public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
-        change { try $0.importNow(records) }
+        change(creatingFile: true) { try $0.importNow(records) }
     }
 
     /// Runs `body` in one write transaction of `rows` rows with the history entry that records
     /// it (`tasks undo` reverts it whole); `body` says what it did.
     func recorded<T>(rows: Int = 1, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
         try bulkWrite(rows: rows) {
-            let entry = EntryRecorder(db: db, kind: .command, command: commandText, time: now())
+            let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: now())
             let (result, summary) = try body(entry)
             try entry.finish(summary: summary)
             if let id = entry.id { noteOwn(id) }
@@ -227,10 +291,12 @@ public final class SQLiteTaskService: TaskService {
 
     // MARK: - Calls
 
-    /// A read, run when subscribed, its failure a `TaskServiceError`.
-    func call<T>(_ body: @escaping (SQLiteTaskService) throws -> T) -> Observable<T> {
+    /// A read, run when subscribed, its failure a `TaskServiceError`; `creatingFile` makes a
+    /// missing file (a call that writes new tasks).
+    func call<T>(creatingFile: Bool = false, _ body: @escaping (SQLiteTaskService) throws -> T) -> Observable<T> {
         .deferred { [unowned self] in
             do {
+                _ = try open(creatingFile: creatingFile)
                 return .just(try body(self))
             } catch {
                 throw StorageFailure.translate(error, path: path)
@@ -239,11 +305,13 @@ public final class SQLiteTaskService: TaskService {
     }
 
     /// A change, run when subscribed; its events are announced once it has committed.
-    func change<T>(_ body: @escaping (SQLiteTaskService) throws -> (T, [TaskEvent])) -> Observable<T> {
+    /// `creatingFile` makes a missing file (a call that writes new tasks).
+    func change<T>(creatingFile: Bool = false, _ body: @escaping (SQLiteTaskService) throws -> (T, [TaskEvent])) -> Observable<T> {
         .deferred { [unowned self] in
             let result: T
             let committed: [TaskEvent]
             do {
+                _ = try open(creatingFile: creatingFile)
                 (result, committed) = try body(self)
             } catch {
                 throw StorageFailure.translate(error, path: path)

@@ -13,37 +13,8 @@ public final class EditScreen: View {
     public var disposeBag = DisposeBag()
     @Reacting public var reactor: TaskEditReactor?
 
-    enum Field: Int, CaseIterable {
-        case title, notes, list, due, priority, tags, `repeat`, wait
-
-        var label: String {
-            switch self {
-            case .title: return "Title"
-            case .notes: return "Notes"
-            case .list: return "List"
-            case .due: return "Due"
-            case .priority: return "Priority"
-            case .tags: return "Tags"
-            case .repeat: return "Repeat"
-            case .wait: return "Wait"
-            }
-        }
-
-        /// The field a validation error is about.
-        init?(_ error: TaskFieldError) {
-            switch error {
-            case .emptyTitle, .multilineTitle, .titleTooLong: self = .title
-            case .emptyList: self = .list
-            case .badDue: self = .due
-            case .badPriority: self = .priority
-            case .badTag: self = .tags
-            case .badRepeat: self = .repeat
-            case .badWait: self = .wait
-            case .inItem(_, let inner), .inRecord(_, _, let inner): self.init(inner)
-            default: return nil
-            }
-        }
-    }
+    /// A line of the form: the fields in `TaskFields.form`'s order.
+    typealias Field = TaskField
 
     private let keys: Observable<Key>
     private let style: ScreenStyle
@@ -71,14 +42,14 @@ public final class EditScreen: View {
         let typed = reactor.currentState.fields
         fields = [
             .title: TextField(typed.title), .notes: TextField(typed.notes, multiline: true), .list: TextField(typed.list),
-            .due: TextField(typed.due), .priority: TextField(typed.priority), .tags: TextField(typed.tags.joined(separator: " ")),
-            .repeat: TextField(typed.repeat), .wait: TextField(typed.wait),
+            .tags: TextField(typed.tags.joined(separator: " ")), .repeat: TextField(typed.repeat),
         ]
+        for field in TaskFields.edited { fields[field.field] = TextField(typed[field.field]) }
         keys.bind { [unowned self] key in handle(key) }.disposed(by: disposeBag)
         reactor.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag)
         reactor.pulse(\.$validationError).compactMap { $0 }
             .bind { [unowned self] error in
-                if let field = Field(error) {
+                if let field = Self.field(of: error) {
                     fieldError = (field, error.description)
                     focus = field
                 } else {
@@ -110,9 +81,9 @@ public final class EditScreen: View {
         message = nil
         switch key {
         case .tab:
-            focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .title
+            focus = Self.form[((Self.form.firstIndex(of: focus) ?? 0) + 1) % Self.form.count]
         case .backTab:
-            focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .title
+            focus = Self.form[((Self.form.firstIndex(of: focus) ?? 0) + Self.form.count - 1) % Self.form.count]
         case .control("s"):
             save(reactor)
         case .enter where focus != .notes:
@@ -145,11 +116,28 @@ public final class EditScreen: View {
         case .title: reactor.action.onNext(.updateTitle(text))
         case .notes: reactor.action.onNext(.updateNotes(text))
         case .list: reactor.action.onNext(.updateList(text))
-        case .due: reactor.action.onNext(.updateDue(text))
-        case .priority: reactor.action.onNext(.updatePriority(text))
         case .tags: reactor.action.onNext(.setTags(text.split(separator: " ").map(String.init)))
         case .repeat: reactor.action.onNext(.updateRepeat(text))
-        case .wait: reactor.action.onNext(.updateWait(text))
+        default: reactor.action.onNext(.update(field, text))
+        }
+    }
+
+    /// The form's lines, in order.
+    static let form = TaskFields.form
+
+    /// A field's label: its name, capitalized (`Due`).
+    static func label(_ field: Field) -> String { field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst() }
+
+    /// The field a validation error is about.
+    static func field(of error: TaskFieldError) -> Field? {
+        switch error {
+        case .emptyTitle, .multilineTitle, .titleTooLong: .title
+        case .emptyList: .list
+        case .badValue(let field, _): field
+        case .badTag: .tags
+        case .badRepeat: .repeat
+        case .inItem(_, let inner), .inRecord(_, _, let inner): field(of: inner)
+        default: nil
         }
     }
 
@@ -170,10 +158,10 @@ public final class EditScreen: View {
         var row = 2
         var caret: (row: Int, column: Int)?
         let fieldWidth = max(1, screen.columns - labelWidth - 2)
-        for field in Field.allCases {
+        for field in Self.form {
             guard row < size.rows - 1, let text = fields[field] else { break }
             let focused = field == focus
-            screen.write(field.label, row: row, column: 1, style: focused ? CellStyle(bold: true, underline: !style.color) : .plain)
+            screen.write(Self.label(field), row: row, column: 1, style: focused ? CellStyle(bold: true, underline: !style.color) : .plain)
             let lines = field == .notes ? Array(text.lines.prefix(max(1, size.rows - 10))) : [text.text]
             for (number, line) in lines.enumerated() where row + number < size.rows - 1 {
                 screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)

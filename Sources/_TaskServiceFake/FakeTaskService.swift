@@ -122,11 +122,15 @@ public final class FakeTaskService: TaskService {
             var made: [Task] = []
             for draft in drafts {
                 let time = self.tick()
-                let bottom = self.bottoms[draft.list] ?? 0
-                self.bottoms[draft.list] = bottom + 100
-                let task = Task(id: self.nextID, uuid: "uuid-\(self.nextID)", title: draft.title, notes: draft.notes,
-                                list: draft.list, due: draft.due, priority: draft.priority, tags: draft.tags.sorted(),
-                                position: bottom + 100, created: time, modified: time)
+                let bottom = self.bottoms[draft.fields.list] ?? 0
+                self.bottoms[draft.fields.list] = bottom + 100
+                var task = draft.fields
+                task.id = self.nextID
+                task.uuid = "uuid-\(self.nextID)"
+                task.tags = task.tags.sorted()
+                task.position = bottom + 100
+                task.created = time
+                task.modified = time
                 self.nextID += 1
                 self.tasks.append(task)
                 made.append(task)
@@ -154,8 +158,8 @@ public final class FakeTaskService: TaskService {
             if let title = changes.title { task.title = title }
             if let notes = changes.notes { task.notes = notes }
             if let list = changes.list { task.list = list }
-            task.due = changes.due.applied(to: task.due)
-            task.priority = changes.priority.applied(to: task.priority)
+            changes.applyingValues(to: &task)
+            if !changes.repeat.isKeep { task.repeat = changes.repeat.applied(to: task.repeat) }
             task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
             task.modified = self.tick()
             self.tasks[index] = task
@@ -268,7 +272,7 @@ public final class FakeTaskService: TaskService {
                 let existing = index.map { self.tasks[$0] }
                 let id = existing?.id ?? self.nextID
                 let task = record.task(over: existing, id: id, uuid: record.uuid ?? "fake-\(id)",
-                                       bottom: (self.bottoms[record.list] ?? 0) + 100, now: time)
+                                       bottom: (self.bottoms[record.fields.list] ?? 0) + 100, now: time)
                 if let index {
                     if task == self.tasks[index] { result.unchanged += 1; continue }
                     self.tasks[index] = task

@@ -86,7 +86,7 @@ let sampleTasks: [Task] = [
         let bytes = readBytes(fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json")
         let file = try Taskwarrior.read(bytes, localTime: newYork)
         let records = file.batch.records
-        #expect(records.map(\.title) == ["Buy milk", "Write report ✍️ 보고서", "Call \"mom\" back, 50% — tomorrow", "Renew passport",
+        #expect(records.map(\.fields.title) == ["Buy milk", "Write report ✍️ 보고서", "Call \"mom\" back, 50% — tomorrow", "Renew passport",
                                          "Blocked task", "Has an orphan attribute", "Pay rent", "Done thing"])
         // The recurring template (record 5) and the deleted task (record 9) are skipped, and said so.
         #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
@@ -94,15 +94,15 @@ let sampleTasks: [Task] = [
         #expect(file.notKept == ["depends: 1 task", "scheduled: 1 task", "start: 1 task", "estimate: 1 task"])
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
-        #expect(milk.list == "Home" && milk.tags == ["errand"] && milk.priority == .high && milk.due == day("2026-12-03"))
+        #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due == day("2026-12-03"))
         #expect(milk.created == time("2026-11-30T02:18:55Z") && milk.modified == time("2026-11-30T02:18:55Z"))
-        #expect(records[1].notes == "First draft in shared folder\nAsk Kim about figures")
-        #expect(records[1].list == "Work.Q4" && records[1].tags == ["urgent", "writing"])
-        #expect(records[2].list == Task.defaultList && records[2].priority == .low)
-        #expect(records[3].due == day("2027-01-15") && !records[3].isDone)
-        #expect(records[5].tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
+        #expect(records[1].fields.notes == "First draft in shared folder\nAsk Kim about figures")
+        #expect(records[1].fields.list == "Work.Q4" && records[1].fields.tags == ["urgent", "writing"])
+        #expect(records[2].fields.list == Task.defaultList && records[2].fields.priority == .low)
+        #expect(records[3].fields.due == day("2027-01-15") && !records[3].fields.isDone)
+        #expect(records[5].fields.tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
         let done = records[7]
-        #expect(done.isDone && done.completed == time("2026-11-30T02:18:56Z") && done.list == "Work")
+        #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")
     }
 
     @Test func writesWhatItReadsBackWithSecondsAndNonEmptyNoteLines() throws {
@@ -110,12 +110,12 @@ let sampleTasks: [Task] = [
         let records = try Taskwarrior.read(Array(text.utf8), localTime: newYork).batch.records
         #expect(records.count == 3)
         for (record, task) in zip(records, sampleTasks) {
-            #expect(record.uuid == task.uuid && record.title == task.title && record.isDone == task.isDone)
-            #expect(record.list == task.list && record.due == task.due && record.priority == task.priority && record.tags == task.tags)
+            #expect(record.uuid == task.uuid && record.fields.title == task.title && record.fields.isDone == task.isDone)
+            #expect(record.fields.list == task.list && record.fields.due == task.due && record.fields.priority == task.priority && record.fields.tags == task.tags)
             #expect(record.created?.millisecondsSince1970 == task.created.millisecondsSince1970 / 1000 * 1000)
         }
         // Taskwarrior keeps annotations, not notes: one per line, empty lines dropped.
-        #expect(records[1].notes == "first line\nthird line\\ with a backslash\ttab")
+        #expect(records[1].fields.notes == "first line\nthird line\\ with a backslash\ttab")
         #expect(text.contains(#""due":"20261203T050000Z""#))
         #expect(!text.contains("\"project\":\"Inbox\""))
     }
@@ -126,7 +126,7 @@ let sampleTasks: [Task] = [
             {"description":"b","status":"pending","priority":"Z"}
             """
         let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
-        #expect(file.batch.records.map(\.tags) == [["x", "y"], []])
+        #expect(file.batch.records.map(\.fields.tags) == [["x", "y"], []])
         #expect(file.notKept == ["priority 'Z': 1 task"])
     }
 
@@ -151,16 +151,16 @@ let sampleTasks: [Task] = [
     @Test func readsRealTodoTxtCliFiles() throws {
         let todo = try TodoTxt.read(readBytes(fixturesFolder() + "/TaskInterchange/todotxt-2.11-todo.txt"), localTime: newYork)
         let records = todo.batch.records
-        #expect(records.map(\.title) == ["Buy milk", "Write report ✍️ 보고서", "Call mom", "Water plants", "Plain task without anything", "Fix bike"])
+        #expect(records.map(\.fields.title) == ["Buy milk", "Write report ✍️ 보고서", "Call mom", "Water plants", "Plain task without anything", "Fix bike"])
         #expect(todo.batch.unit == "line" && todo.batch.numbers == [1, 2, 3, 4, 5, 6])
-        #expect(records[0].priority == .high && records[0].list == "Home" && records[0].tags == ["store"] && records[0].due == day("2026-12-03"))
+        #expect(records[0].fields.priority == .high && records[0].fields.list == "Home" && records[0].fields.tags == ["store"] && records[0].fields.due == day("2026-12-03"))
         #expect(records[0].created == newYork.midnight(day("2026-11-29")!))
-        #expect(records[1].list == "Work" && records[1].tags == ["desk", "office"])
-        #expect(records[2].priority == .medium && records[2].list == "Family")
-        #expect(records[4].list == Task.defaultList && records[4].tags.isEmpty)
-        #expect(records[5].isDone && records[5].completed == newYork.midnight(day("2026-11-29")!))
+        #expect(records[1].fields.list == "Work" && records[1].fields.tags == ["desk", "office"])
+        #expect(records[2].fields.priority == .medium && records[2].fields.list == "Family")
+        #expect(records[4].fields.list == Task.defaultList && records[4].fields.tags.isEmpty)
+        #expect(records[5].fields.isDone && records[5].fields.completed == newYork.midnight(day("2026-11-29")!))
         let done = try TodoTxt.read(readBytes(fixturesFolder() + "/TaskInterchange/todotxt-2.11-done.txt"), localTime: newYork)
-        #expect(done.batch.records.map(\.title) == ["Old errand"] && done.batch.records[0].isDone)
+        #expect(done.batch.records.map(\.fields.title) == ["Old errand"] && done.batch.records[0].fields.isDone)
     }
 
     @Test func writesTheLinesItReads() throws {
@@ -218,7 +218,7 @@ let sampleTasks: [Task] = [
     @Test func taskwarriorsRecurWithAHugeCountIsReportedNotKept() throws {
         let text = #"[{"description":"a","status":"pending","recur":"4000000000000000000q"},{"description":"b","status":"pending","recur":"2q"}]"#
         let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
-        #expect(file.batch.records.map(\.repeat) == [nil, RepeatRule(kind: .every, count: 6, unit: .month)])
+        #expect(file.batch.records.map(\.fields.repeat) == [nil, RepeatRule(kind: .every, count: 6, unit: .month)])
         #expect(file.notKept == ["recurrence '4000000000000000000q': 1 task"])
     }
 

@@ -22,11 +22,11 @@ struct FieldRulesTests {
         #expect(throws: TaskFieldError.badTag("")) { try FieldRules.checkTag("") }
         #expect(try FieldRules.priority(" h ") == .high)
         #expect(try FieldRules.priority("") == nil)
-        #expect(throws: TaskFieldError.badPriority("urgent")) { try FieldRules.priority("urgent") }
+        #expect(throws: TaskFieldError.badValue(.priority, "urgent")) { try FieldRules.priority("urgent") }
         let today = CalendarDay(year: 2026, month: 11, day: 29) ?? .unixEpoch
         #expect(try FieldRules.day("tomorrow", today: today) == CalendarDay(year: 2026, month: 11, day: 30))
         #expect(try FieldRules.day("", today: today) == nil)
-        #expect(throws: TaskFieldError.badDue("soon")) { try FieldRules.day("soon", today: today) }
+        #expect(throws: TaskFieldError.badValue(.due, "soon")) { try FieldRules.day("soon", today: today) }
         #expect(try FieldRules.uuid("0190F1E2-7C3A-7B4D-8E5F-123456789ABC") == "0190f1e2-7c3a-7b4d-8e5f-123456789abc")
         #expect(throws: TaskFieldError.badUUID("0190f1e2")) { try FieldRules.uuid("0190f1e2") }
     }

@@ -92,9 +92,9 @@ struct TaskEditReactorTests {
         let cases: [(TaskEditReactor.Action, TaskFieldError)] = [
             (.updateTitle("two\nlines"), .multilineTitle),
             (.updateList("  "), .emptyList),
-            (.updateDue("next blursday"), .badDue("next blursday")),
-            (.updateDue("2026-02-30"), .badDue("2026-02-30")),
-            (.updatePriority("urgent"), .badPriority("urgent")),
+            (.update(.due, "next blursday"), .badValue(.due, "next blursday")),
+            (.update(.due, "2026-02-30"), .badValue(.due, "2026-02-30")),
+            (.update(.priority, "urgent"), .badValue(.priority, "urgent")),
             (.addTag("two words"), .badTag("two words")),
         ]
         for (action, error) in cases {
@@ -107,15 +107,15 @@ struct TaskEditReactorTests {
             #expect(!error.description.isEmpty)
         }
         #expect(service.tasks.isEmpty)
-        #expect(TaskFieldError.badDue("x").description.contains("YYYY-MM-DD"))
+        #expect(TaskFieldError.badValue(.due, "x").description.contains("YYYY-MM-DD"))
     }
 
     @Test func submitCreatesWithParsedFieldsAndDismisses() {
         let service = FakeTaskService()
         let store = TestStore(TaskEditReactor(mode: .new, service: service, today: { today }))
         store.send(.updateTitle("  Call mum  ")) { $0.fields.title = "  Call mum  " }
-        store.send(.updateDue("tomorrow")) { $0.fields.due = "tomorrow" }
-        store.send(.updatePriority("h")) { $0.fields.priority = "h" }
+        store.send(.update(.due, "tomorrow")) { $0.fields[.due] = "tomorrow" }
+        store.send(.update(.priority, "h")) { $0.fields[.priority] = "h" }
         store.send(.addTag("family")) { $0.fields.tags = ["family"] }
         store.send(.submit) { $0.saved = service.tasks.first }
         store.receive { $0.isDismissed = true }

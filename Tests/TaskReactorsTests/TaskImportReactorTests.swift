@@ -35,7 +35,7 @@ struct TaskImportReactorTests {
         #expect(second.currentState.result == TaskImportResult(unchanged: 1))
         #expect(service.tasks == before)
         var changed = records
-        changed[0].title = "Buy oat milk"
+        changed[0].fields.title = "Buy oat milk"
         let third = TaskImportReactor(service: service)
         third.action.onNext(.importTasks(TaskImportBatch(records: changed)))
         #expect(third.currentState.result == TaskImportResult(updated: 1))

@@ -131,7 +131,7 @@ struct TaskListReactorTests {
 
         let editor = TaskEditReactor(mode: .new, service: service, today: { today })
         editor.action.onNext(.updateTitle("middle"))
-        editor.action.onNext(.updateDue("2026-12-15"))
+        editor.action.onNext(.update(.due, "2026-12-15"))
         editor.action.onNext(.submit)
         #expect(editor.currentState.isDismissed)
 

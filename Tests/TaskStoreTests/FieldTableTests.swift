@@ -45,6 +45,46 @@ struct FieldTableTests {
         edited.modified = Timestamp(millisecondsSince1970: 3)
         #expect(task.recordedFieldsDiffering(from: edited).map(\.name) == ["wait"], "modified is no field of the history")
     }
+
+    /// The form names each field a person sets once; those without code of their own are set
+    /// through their `FieldEdit`, by the same code for every one.
+    @Test func theFormsFieldsAreNamedOrEditedAndEachEditedOneIsSetWhole() throws {
+        let named: Set<TaskField> = [.title, .notes, .list, .tags, .repeat]
+        #expect(Set(TaskFields.form).count == TaskFields.form.count, "each field once")
+        for field in TaskFields.form where !named.contains(field) {
+            #expect(TaskFields.spec(field).edit != nil, "\(field.rawValue) is in the form, so it has an edit entry")
+        }
+        #expect(TaskFields.edited.map(\.field) == TaskFields.form.filter { !named.contains($0) })
+        let today = try #require(CalendarDay("2026-12-01"))
+        let typed: [FieldKind: (String, FieldValue)] = [
+            .day: ("fri", .day(try #require(CalendarDay("2026-12-04")))), .priority: ("m", .priority(.medium)),
+        ]
+        for spec in TaskFields.edited {
+            let (text, value) = try #require(typed[spec.kind], "a kind the test knows: \(spec.name)")
+            #expect(try spec.judge(text, today: today) == value)
+            #expect(try spec.judge("  ", today: today) == FieldValue.none, "empty clears")
+            #expect(throws: TaskFieldError.badValue(spec.field, "nonsense")) { try spec.judge("nonsense", today: today) }
+            var task = Task(unsaved: "t")
+            spec.assign(value, to: &task)
+            #expect(task.value(of: spec.field) == value, "\(spec.name) is set from its value")
+            #expect(spec.typedText(of: task) == value.plainText)
+            #expect(task.recordedFieldsDiffering(from: Task(unsaved: "t")).map(\.field) == [spec.field], "and nothing else is")
+            spec.assign(.none, to: &task)
+            #expect(task == Task(unsaved: "t"), "\(spec.name) is cleared by none")
+        }
+    }
+
+    /// A change names only what it changes; its values go through the table.
+    @Test func aChangesValuesAreAppliedThroughTheTable() throws {
+        let day = try #require(CalendarDay("2026-12-24"))
+        var task = Task(unsaved: "t")
+        task.wait = day
+        let changes = TaskChanges(due: .set(day), priority: .set(.high), wait: .clear)
+        #expect(changes.values == [.due: .day(day), .priority: .priority(.high), .wait: FieldValue.none])
+        changes.applyingValues(to: &task)
+        #expect(task.due == day && task.priority == .high && task.wait == nil)
+        #expect(TaskChanges(wait: .keep).isEmpty)
+    }
 }
 
 private extension Task {

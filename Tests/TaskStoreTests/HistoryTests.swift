@@ -54,7 +54,7 @@ struct HistoryUndoTests {
         try roundTrip("move to another list") { _ = try run($0.move(id: 2, to: .list("Home"))) }
         try roundTrip("import") { service in
             var records = try service.fetchNow(TaskQuery(status: .all)).map(TaskRecord.init)
-            records[0].title = "changed by the import"
+            records[0].fields.title = "changed by the import"
             records[0].modified = nil
             records.append(TaskRecord(title: "imported"))
             _ = try run(service.importTasks(records))

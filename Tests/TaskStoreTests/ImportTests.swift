@@ -60,7 +60,7 @@ struct TaskStoreImportTests {
         // The store's own rules still hold below the reactor's: an empty title breaks a CHECK
         // halfway through the batch, and the whole transaction is rolled back.
         var records = (1...250).map { TaskRecord(title: "task \($0)") }
-        records[180].title = "   "
+        records[180].fields.title = "   "
         #expect(throws: TaskServiceError.unexpected(service.path + ": CHECK constraint failed: length(trim(title)) > 0")) {
             try run(service.importTasks(records))
         }

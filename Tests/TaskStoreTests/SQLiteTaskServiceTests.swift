@@ -50,7 +50,7 @@ struct TaskStoreFieldTests {
         let reopened = try SQLiteTaskService(path: folder.file("tasks.db"))
         let fetched = try run(reopened.task(id: created[0].id))
         #expect(fetched == created[0])
-        #expect(fetched.title == draft.title)
+        #expect(fetched.title == draft.fields.title)
         #expect(fetched.notes == notes)
         #expect(fetched.list == "집 🏠")
         #expect(fetched.due == CalendarDay(year: 2026, month: 12, day: 24))

@@ -7,7 +7,7 @@ import TaskStore
 /// console and the exit status its views report to — and the steps several commands share.
 struct CommandContext {
     let invocation: Invocation
-    let service: TaskDatabase
+    let service: SQLiteTaskService
     let console: Console
     let status: ExitStatus
 
@@ -40,11 +40,16 @@ struct CommandContext {
     func send(_ fields: FieldFlags, to reactor: TaskEditReactor) {
         if let notes = fields.notes { reactor.action.onNext(.updateNotes(notes)) }
         if let list = fields.list { reactor.action.onNext(.updateList(list)) }
-        if let due = fields.due { reactor.action.onNext(.updateDue(due)) }
-        if let priority = fields.priority { reactor.action.onNext(.updatePriority(priority)) }
-        for tag in fields.addTags { reactor.action.onNext(.addTag(tag)) }
-        for tag in fields.removeTags { reactor.action.onNext(.removeTag(tag)) }
-        if let rule = fields.repeatRule { reactor.action.onNext(.updateRepeat(rule)) }
-        if let wait = fields.wait { reactor.action.onNext(.updateWait(wait)) }
+        for field in TaskFields.form {
+            switch field {
+            case .tags:
+                for tag in fields.addTags { reactor.action.onNext(.addTag(tag)) }
+                for tag in fields.removeTags { reactor.action.onNext(.removeTag(tag)) }
+            case .repeat:
+                if let rule = fields.repeatRule { reactor.action.onNext(.updateRepeat(rule)) }
+            default:
+                if let text = fields.typed[field] { reactor.action.onNext(.update(field, text)) }
+            }
+        }
     }
 }

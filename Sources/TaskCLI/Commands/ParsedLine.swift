@@ -60,7 +60,7 @@ struct ParsedLine {
         if let search = parsed.value(Option.search) { words.insert(search, at: 0) }
         if !words.isEmpty { query.search = words.joined(separator: " ") }
         if let text = parsed.value(Option.withPriority) {
-            guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badPriority(text) }
+            guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badValue(.priority, text) }
             query.priority = priority
         }
         return query
@@ -79,7 +79,7 @@ struct ParsedLine {
         let today = invocation.today()
         query.today = today
         if let text = parsed.value(Option.dueBefore) {
-            guard let day = DueDate.parse(text, today: today) else { throw TaskFieldError.badDue(text) }
+            guard let day = DueDate.parse(text, today: today) else { throw TaskFieldError.badValue(.due, text) }
             query.dueBefore = day
         }
         if parsed.has(Option.overdue) { query.dueBefore = min(query.dueBefore ?? today, today) }
@@ -90,12 +90,12 @@ struct ParsedLine {
     /// The field flags of `add` and `edit`, as typed (the editor reactor judges them).
     func fieldFlags(titled: Bool) throws -> FieldFlags {
         var fields = FieldFlags(title: titled ? parsed.value(Option.title) : nil, notes: parsed.value(Option.notes),
-                                list: parsed.value(Option.list), due: parsed.value(Option.due), priority: parsed.value(Option.priority))
+                                list: parsed.value(Option.list))
+        for (field, option) in Option.edited { fields.typed[field] = parsed.value(option) }
         let every = parsed.value(Option.every), after = parsed.value(Option.repeatAfter)
         if every != nil && after != nil { throw CLIError.usage("give --every or --after, not both") }
         if let every { fields.repeatRule = every.trimmingWhitespace.isEmpty ? "" : "every " + every }
         if let after { fields.repeatRule = after.trimmingWhitespace.isEmpty ? "" : "after " + after }
-        fields.wait = parsed.value(Option.wait)
         for tag in parsed.values(Option.tag) {
             if ["", "+", "-"].contains(tag.trimmingWhitespace) {
                 throw CLIError.usage("'--tag \(tag)' names no tag; use --tag NAME to add one, --tag -NAME to remove one")

@@ -62,20 +62,3 @@ final class ShowView: CommandView, View {
         }
     }
 }
-
-extension FieldValue {
-    /// The value as one line of text for `show`: nothing for none, `true`/`false`, ISO 8601
-    /// times, tags separated by spaces.
-    var plainText: String {
-        switch self {
-        case .none: ""
-        case .text(let text): text
-        case .flag(let flag): flag ? "true" : "false"
-        case .number(let number): String(number)
-        case .day(let day): day.description
-        case .priority(let priority): priority.rawValue
-        case .tags(let tags): tags.joined(separator: " ")
-        case .time(let time): TimestampText.iso8601(time)
-        }
-    }
-}

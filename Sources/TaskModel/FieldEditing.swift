@@ -1,0 +1,124 @@
+import TextFormats
+
+/// How a field is set by a person: its flag on `add` and `edit`, its line in the editor of
+/// `tasks ui`, and the words a bad value is refused with. A field with an `edit` entry is set
+/// by the same code everywhere — `TaskDraft`, `TaskChanges`, the editor reactor's form, the
+/// command line's flags and the screen's editor all go through `TaskFields.edited` — so a new
+/// field of a kind the table already reads (a day, a priority, text) needs nothing more.
+///
+/// The fields with behaviour of their own — the title (required, one line), the notes (many
+/// lines, from `$EDITOR`), the list (a move to its bottom), the tags (added and removed one by
+/// one) and the repeat rule (two flags, a schedule to start) — keep named code of their own.
+public struct FieldEdit: Sendable {
+    /// The name of its value in help: `DATE`, `H|M|L`.
+    public let valueName: String
+    /// Its flag's one-letter form (`-p`), if it has one.
+    public let short: Character?
+    /// The help of its flag.
+    public let help: String
+    /// What a value that cannot be read is not: `'fry' is not a date; use …`.
+    public let noun: String
+
+    public init(_ valueName: String, short: Character? = nil, help: String, noun: String) {
+        self.valueName = valueName
+        self.short = short
+        self.help = help
+        self.noun = noun
+    }
+}
+
+extension TaskFields {
+    /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
+    /// `add` and `edit`. A new settable field takes its place here.
+    public static let form: [TaskField] = [.title, .notes, .list, .due, .priority, .tags, .repeat, .wait]
+
+    /// The fields set through their `edit` entry, in the form's order.
+    public static let edited: [TaskFieldSpec] = form.map(spec).filter { $0.edit != nil }
+}
+
+extension TaskFieldSpec {
+    /// The value `text` gives it (as typed: `friday`, `h`; empty clears it, `.none`), counted
+    /// from `today`; a value that cannot be read throws, naming the field.
+    public func judge(_ text: String, today: CalendarDay) throws(TaskFieldError) -> FieldValue {
+        let trimmed = text.trimmingWhitespace
+        if trimmed.isEmpty { return .none }
+        guard let value = kind.reading(trimmed, today: today) else { throw .badValue(field, text) }
+        return value
+    }
+
+    /// Sets it on `task` to `value` as its column holds it.
+    public func set(_ value: SyncValue, on task: inout Task) {
+        read(&task, OneValueRow(value), 0)
+    }
+
+    /// Sets it on `task` to `value` (`.none` clears it).
+    public func assign(_ value: FieldValue, to task: inout Task) {
+        set(kind.stored(value), on: &task)
+    }
+
+    /// Its value on `task` as a form shows it: `2026-12-24`, `H`, or empty.
+    public func typedText(of task: Task) -> String { value(of: task).plainText }
+}
+
+extension FieldKind {
+    /// A value as typed, already trimmed and not empty; `nil` when it is none of this kind's.
+    func reading(_ text: String, today: CalendarDay) -> FieldValue? {
+        switch self {
+        case .day: DueDate.parse(text, today: today).map(FieldValue.day)
+        case .priority: Priority(rawValue: text.uppercased()).map(FieldValue.priority)
+        case .text, .optionalText: .text(text)
+        case .flag, .number, .tags, .time, .rule: nil
+        }
+    }
+
+    /// What a person may type for it, after `use` in a refusal.
+    var grammar: String {
+        switch self {
+        case .day: "YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
+        case .priority: "H, M or L"
+        case .text, .optionalText, .flag, .number, .tags, .time, .rule: "text"
+        }
+    }
+
+    /// A typed value as its column holds it: the inverse of `typed(_:)`.
+    public func stored(_ value: FieldValue) -> SyncValue {
+        switch value {
+        case .none: .null
+        case .text(let text): .text(text)
+        case .flag(let flag): .integer(flag ? 1 : 0)
+        case .number(let number): .integer(number)
+        case .day(let day): .text(day.description)
+        case .priority(let priority): .integer(Int64(priority.rank))
+        case .tags(let tags): .text(TagsText.encode(tags))
+        case .time(let time): .integer(time.millisecondsSince1970)
+        }
+    }
+}
+
+extension FieldValue {
+    /// As one line of text, as a form and `tasks show` give it: nothing for none, `true`/`false`,
+    /// a day as `YYYY-MM-DD`, a priority as its letter, tags separated by spaces, ISO 8601 times.
+    public var plainText: String {
+        switch self {
+        case .none: ""
+        case .text(let text): text
+        case .flag(let flag): flag ? "true" : "false"
+        case .number(let number): String(number)
+        case .day(let day): day.description
+        case .priority(let priority): priority.rawValue
+        case .tags(let tags): tags.joined(separator: " ")
+        case .time(let time): TimestampText.iso8601(time)
+        }
+    }
+}
+
+/// One stored value as a row of one column, for a field's `read`.
+private final class OneValueRow: ColumnRow {
+    let value: SyncValue
+    init(_ value: SyncValue) { self.value = value }
+
+    func int64(_ index: Int32) -> Int64 { value.integer ?? 0 }
+    func optionalInt64(_ index: Int32) -> Int64? { value.integer }
+    func string(_ index: Int32) -> String { value.text ?? "" }
+    func optionalString(_ index: Int32) -> String? { value.text }
+}
