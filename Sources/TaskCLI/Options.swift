@@ -30,6 +30,7 @@ enum Option {
     static let all = OptionSpec.flag("all", short: "a", help: "Pending and done.")
     static let done = OptionSpec.flag("done", short: "d", help: "Done only.")
     static let waiting = OptionSpec.flag("waiting", help: "Only tasks waiting (their --wait day still ahead).")
+    static let expired = OptionSpec.flag("expired", help: "Only tasks expired (pending, their --until day past).")
 
     // The fields of `add` and `edit`.
     static let title = OptionSpec.value("title", name: "TITLE", help: "The new title.")

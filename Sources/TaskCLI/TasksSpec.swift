@@ -28,7 +28,7 @@ public enum TasksSpec {
     static let filterArgument = ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)
     /// The filters of `list` and `ui`.
     static let listingOptions = [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
-                                 Option.all, Option.done, Option.waiting]
+                                 Option.all, Option.done, Option.waiting, Option.expired]
 
     static let formatHelp = """
         FORMATS (--format):

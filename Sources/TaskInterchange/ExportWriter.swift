@@ -12,7 +12,7 @@ public struct ExportWriter {
 
     /// The columns of `csv`, in the order `CSVRow` writes them.
     static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
-                             "created", "modified", "repeat", "series", "anchor", "wait"]
+                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until"]
 
     public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
@@ -66,7 +66,7 @@ enum CSVRow {
             task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
             task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
             TimestampText.iso8601(task.modified), task.repeat?.description ?? "", task.series ?? "", task.anchor?.description ?? "",
-            task.wait?.description ?? "",
+            task.wait?.description ?? "", task.scheduled?.description ?? "", task.until?.description ?? "",
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x2C) }

@@ -40,6 +40,8 @@ public enum TaskJSON {
         key(",\"series\":"); optional(task.series)
         key(",\"anchor\":"); optional(task.anchor?.description)
         key(",\"wait\":"); optional(task.wait?.description)
+        key(",\"scheduled\":"); optional(task.scheduled?.description)
+        key(",\"until\":"); optional(task.until?.description)
         key("}")
     }
 
@@ -49,7 +51,7 @@ public enum TaskJSON {
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
-                          "position", "created", "modified", "repeat", "series", "anchor", "wait"]
+                          "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until"]
 
     /// Reads an array of task objects. Strict, since it is our own format: an unknown member,
     /// a member twice or a value of the wrong kind stops the import, naming the record.
@@ -125,12 +127,17 @@ public enum TaskJSON {
                     record.fields.repeat = rule
                 }
             case "series": record.fields.series = try reader.member(key, record: number) { try $0.optionalString() }
-            case "anchor", "wait":
+            case "anchor", "wait", "scheduled", "until":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {
                         throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a day; use YYYY-MM-DD")
                     }
-                    if key == "wait" { record.fields.wait = day } else { record.fields.anchor = day }
+                    switch key {
+                    case "wait": record.fields.wait = day
+                    case "scheduled": record.fields.scheduled = day
+                    case "until": record.fields.until = day
+                    default: record.fields.anchor = day
+                    }
                 }
             default:
                 let hint = ["description", "status", "entry", "project"].contains(key)

@@ -166,6 +166,8 @@ public enum Taskwarrior {
                 if let rule = rule(text) { record.fields.repeat = rule } else { unkept.append("recurrence '\(text)'") }
             case "parent": record.fields.series = try reader.member(key, record: number) { try $0.string() }
             case "wait": record.fields.wait = localTime.day(try reader.member(key, record: number, time))
+            case "scheduled": record.fields.scheduled = localTime.day(try reader.member(key, record: number, time))
+            case "until": record.fields.until = localTime.day(try reader.member(key, record: number, time))
             default:
                 try reader.skipValue()
                 unkept.append(recurrence.contains(key) ? "recurrence" : key)
@@ -229,6 +231,12 @@ public enum Taskwarrior {
         }
         if let wait = task.wait {
             key(",\"wait\":"); string(TimestampText.taskwarrior(localTime.midnight(wait)))
+        }
+        if let scheduled = task.scheduled {
+            key(",\"scheduled\":"); string(TimestampText.taskwarrior(localTime.midnight(scheduled)))
+        }
+        if let until = task.until {
+            key(",\"until\":"); string(TimestampText.taskwarrior(localTime.midnight(until)))
         }
         if !task.tags.isEmpty {
             key(",\"tags\":[")

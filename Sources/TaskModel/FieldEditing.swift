@@ -28,10 +28,6 @@ public struct FieldEdit: Sendable {
 }
 
 extension TaskFields {
-    /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
-    /// `add` and `edit`. A new settable field takes its place here.
-    public static let form: [TaskField] = [.title, .notes, .list, .due, .priority, .tags, .repeat, .wait]
-
     /// The fields set through their `edit` entry, in the form's order.
     public static let edited: [TaskFieldSpec] = form.map(spec).filter { $0.edit != nil }
 }

@@ -81,15 +81,6 @@ public struct FieldChange: Equatable, Sendable {
     }
 }
 
-/// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
-public enum TaskField: String, CaseIterable, Sendable {
-    case title, notes, list, done, completed, due, priority, tags, position, created, modified
-    case `repeat`, series, anchor, wait
-
-    /// Where its entry is in `TaskFields.all`.
-    public var index: Int { TaskFields.all.firstIndex { $0.field == self } ?? 0 }
-}
-
 /// A field's value, typed as a task's JSON shows it.
 public enum FieldValue: Equatable, Sendable {
     case none

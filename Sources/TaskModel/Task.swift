@@ -35,6 +35,11 @@ public struct Task: Equatable, Hashable, Sendable {
     public var anchor: CalendarDay?
     /// Hidden from lists until this day.
     public var wait: CalendarDay?
+    /// The day work on it can start (shown; not ready before it).
+    public var scheduled: CalendarDay? = nil
+    /// The last day it is wanted: after it, still pending, it has expired — out of the default
+    /// lists, kept, and listed by `--expired`.
+    public var until: CalendarDay? = nil
 
     /// A task with every field given.
     public init(
@@ -67,6 +72,9 @@ public struct Task: Equatable, Hashable, Sendable {
 
     /// Whether it is hidden on `today` (its wait is still ahead).
     public func isWaiting(on today: CalendarDay) -> Bool { wait.map { $0 > today } ?? false }
+
+    /// Whether it has expired by `today`: pending, its until day past.
+    public func isExpired(on today: CalendarDay) -> Bool { !isDone && (until.map { $0 < today } ?? false) }
 }
 
 /// A task's priority.

@@ -48,7 +48,19 @@ public enum TaskFields {
         TaskFieldSpec(.wait, kind: .day, shown: .body, reported: true,
                       edit: FieldEdit("DATE", help: "Hide from lists until DATE; '' clears.", noun: "a day to wait for"),
                       stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.scheduled, kind: .day, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "The day work can start on; '' clears.", noun: "a day to schedule"),
+                      stored: { $0.scheduled.map { .text($0.description) } ?? .null },
+                      read: { $0.scheduled = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.until, kind: .day, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "Expire, still pending, after DATE (hidden, kept); '' clears.", noun: "a day to expire after"),
+                      stored: { $0.until.map { .text($0.description) } ?? .null },
+                      read: { $0.until = $1.optionalString($2).flatMap { CalendarDay($0) } }),
     ]
+
+    /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
+    /// `add` and `edit`. A new settable field takes its place here.
+    public static let form: [TaskField] = [.title, .notes, .list, .due, .priority, .tags, .repeat, .wait, .scheduled, .until]
 
     /// The fields a change records in the history (not `created` and `modified`, which every
     /// change sets and none reverts).
@@ -58,6 +70,15 @@ public enum TaskFields {
 
     /// The entry of `field`.
     public static func spec(_ field: TaskField) -> TaskFieldSpec { all[field.index] }
+}
+
+/// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
+public enum TaskField: String, CaseIterable, Sendable {
+    case title, notes, list, done, completed, due, priority, tags, position, created, modified
+    case `repeat`, series, anchor, wait, scheduled, until
+
+    /// Where its entry is in `TaskFields.all`.
+    public var index: Int { TaskFields.all.firstIndex { $0.field == self } ?? 0 }
 }
 
 /// One field: its key, its names, how it is typed and stored, and where it appears.

@@ -37,6 +37,9 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var grouping: Grouping
     /// Which waiting tasks show; decided on `today`, when the query is read.
     public var waiting: Waiting
+    /// Which expired tasks (pending, their until day past on `today`) show: the same three
+    /// choices as for waiting ones.
+    public var expired: Waiting = .hidden
     /// The day the query is read on: what waiting and ranking count from (nil: every task
     /// shows, whatever its wait; a rank counts from 1970).
     public var today: CalendarDay?
@@ -78,6 +81,11 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             switch waiting {
             case .hidden: if task.isWaiting(on: today) { return false }
             case .only: if !task.isWaiting(on: today) { return false }
+            case .shown: break
+            }
+            switch expired {
+            case .hidden: if task.isExpired(on: today) { return false }
+            case .only: if !task.isExpired(on: today) { return false }
             case .shown: break
             }
         }

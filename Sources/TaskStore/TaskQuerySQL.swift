@@ -114,6 +114,15 @@ enum TaskQuerySQL {
                 arguments.append(today.description)
             case .shown: break
             }
+            switch query.expired {
+            case .hidden:
+                conditions.append("(until IS NULL OR until >= ? OR done = 1)")
+                arguments.append(today.description)
+            case .only:
+                conditions.append("(until < ? AND done = 0)")
+                arguments.append(today.description)
+            case .shown: break
+            }
         }
         if !needle.isEmpty {
             if needle.count >= 3 {

@@ -186,5 +186,18 @@ public enum TaskSchema {
                 if masked != command { try db.run("UPDATE history SET command = ? WHERE id = ?", masked, id) }
             }
         },
+        Migration("v7: scheduled and until") { db in
+            // The day work can start, and the day after which a pending task has expired:
+            // nullable columns at the end (no rewrite), in the rows of deleted tasks and in the
+            // sync base too (no declared type there, as its other columns).
+            try db.execute("""
+                ALTER TABLE task ADD COLUMN scheduled TEXT;   -- YYYY-MM-DD: not ready before
+                ALTER TABLE task ADD COLUMN until TEXT;       -- YYYY-MM-DD: expired after, while pending
+                ALTER TABLE deleted_task ADD COLUMN scheduled TEXT;
+                ALTER TABLE deleted_task ADD COLUMN until TEXT;
+                ALTER TABLE sync_base ADD COLUMN scheduled;
+                ALTER TABLE sync_base ADD COLUMN until;
+                """)
+        },
     ]
 }

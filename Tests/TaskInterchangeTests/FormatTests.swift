@@ -68,7 +68,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
             (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
             (#"[{"title":"a","colour":"red"}]"#,
-             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait"),
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until"),
             (#"[{"description":"a","status":"pending"}]"#,
              "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
             ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),
@@ -91,7 +91,7 @@ let sampleTasks: [Task] = [
         // The recurring template (record 5) and the deleted task (record 9) are skipped, and said so.
         #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
         #expect(file.skipped == ["recurring templates: 1 task", "deleted: 1 task"])
-        #expect(file.notKept == ["depends: 1 task", "scheduled: 1 task", "start: 1 task", "estimate: 1 task"])
+        #expect(file.notKept == ["depends: 1 task", "start: 1 task", "estimate: 1 task"], "scheduled is a field now")
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
         #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due == day("2026-12-03"))
@@ -100,6 +100,7 @@ let sampleTasks: [Task] = [
         #expect(records[1].fields.list == "Work.Q4" && records[1].fields.tags == ["urgent", "writing"])
         #expect(records[2].fields.list == Task.defaultList && records[2].fields.priority == .low)
         #expect(records[3].fields.due == day("2027-01-15") && !records[3].fields.isDone)
+        #expect(records[4].fields.scheduled == day("2026-12-10"), "scheduled, in New York's day")
         #expect(records[5].fields.tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
         let done = records[7]
         #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")

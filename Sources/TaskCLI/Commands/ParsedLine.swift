@@ -73,9 +73,15 @@ struct ParsedLine {
         if parsed.has(Option.all) {
             query.status = .all
             query.waiting = .shown
+            query.expired = .shown
         }
         if parsed.has(Option.done) { query.status = .done }
         if parsed.has(Option.waiting) { query.waiting = .only }
+        if parsed.has(Option.expired) {
+            if parsed.has(Option.done) { throw CLIError.usage("give --expired or --done, not both: an expired task is pending") }
+            query.expired = .only
+            query.waiting = .shown
+        }
         let today = invocation.today()
         query.today = today
         if let text = parsed.value(Option.dueBefore) {
