@@ -105,23 +105,13 @@ enum TaskQuerySQL {
             arguments.append(dueBefore.description)
         }
         if let today = query.today {
-            switch query.waiting {
-            case .hidden:
-                conditions.append("(wait IS NULL OR wait <= ?)")
+            // Each kind of hidden task: the condition that leaves it out, and the one that keeps
+            // only it (both compare with today's day, the one argument).
+            let kinds = [(query.waiting, "(wait IS NULL OR wait <= ?)", "wait > ?"),
+                         (query.expired, "(until IS NULL OR until >= ? OR done = 1)", "(until < ? AND done = 0)")]
+            for (choice, hidden, only) in kinds where choice != .shown {
+                conditions.append(choice == .hidden ? hidden : only)
                 arguments.append(today.description)
-            case .only:
-                conditions.append("wait > ?")
-                arguments.append(today.description)
-            case .shown: break
-            }
-            switch query.expired {
-            case .hidden:
-                conditions.append("(until IS NULL OR until >= ? OR done = 1)")
-                arguments.append(today.description)
-            case .only:
-                conditions.append("(until < ? AND done = 0)")
-                arguments.append(today.description)
-            case .shown: break
             }
         }
         if !needle.isEmpty {
