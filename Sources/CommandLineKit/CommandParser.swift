@@ -94,7 +94,8 @@ public struct CommandParser: Sendable {
                 } else {
                     try record(option, "", as: "--" + name)
                 }
-            } else if word.hasPrefix("-"), word.count > 1, !word.dropFirst().allSatisfy(\.isNumber) {
+            } else if word.hasPrefix("-"), word.count > 1, !(word.dropFirst().first?.isNumber ?? false) {
+                // A dash and a digit (`-3`, `-1d`: a step back in time) is a word, not options.
                 var rest = Substring(word.dropFirst())
                 while let letter = rest.first {
                     rest = rest.dropFirst()

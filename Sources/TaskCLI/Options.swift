@@ -60,6 +60,9 @@ enum Option {
     static let repeatAfter = OptionSpec.value("after", name: "INTERVAL", help: "Repeat INTERVAL after each time it is done.",
                                               completion: .choices(["day", "week", "month", "year"]))
 
+    // `date`.
+    static let dateNow = OptionSpec.value("now", name: "TIME", help: "Resolve as if it were TIME (2026-12-01T09:00, local; or with Z or an offset).")
+
     // `next`.
     static let nextLimit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N tasks (10 by default).")
     static let explain = OptionSpec.flag("explain", help: "Show each part of each task's score.")

@@ -20,6 +20,7 @@ public enum TasksProgram {
         let command: any TasksCommand
         let settings: OutputSettings
         let path: String
+        let weekStart: Int
         do {
             // A word with a NUL in it cannot come from a shell (argv is C strings), only from a
             // caller in-process; it would be cut short in SQLite and in every C call. Refused.
@@ -28,6 +29,7 @@ public enum TasksProgram {
             }
             parsed = try CommandParser(root: TasksSpec.root).parse(invocation.arguments)
             settings = try reader.outputSettings(parsed)
+            weekStart = try DateSettings.weekStart(invocation.environment)
             command = try reader.read(parsed)
             if let text = command.standaloneOutput {
                 invocation.stdout.write(text)
@@ -43,7 +45,7 @@ public enum TasksProgram {
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)
-        command.run(CommandContext(invocation: invocation, service: database, console: console, status: status))
+        command.run(CommandContext(invocation: invocation, service: database, console: console, status: status, weekStart: weekStart))
         if status.failed { database.removeCreatedFile() }
         return status.code
     }

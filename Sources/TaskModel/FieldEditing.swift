@@ -33,13 +33,33 @@ extension TaskFields {
 }
 
 extension TaskFieldSpec {
-    /// The value `text` gives it (as typed: `friday`, `h`; empty clears it, `.none`), counted
-    /// from `today`; a value that cannot be read throws, naming the field.
-    public func judge(_ text: String, today: CalendarDay) throws(TaskFieldError) -> FieldValue {
+    /// The value `text` gives it (as typed: `friday`, `due-3d`, `h`; empty clears it, `.none`),
+    /// counted from `context`; a value that cannot be read throws, naming the field.
+    public func judge(_ text: String, in context: DateContext) throws(TaskFieldError) -> FieldValue {
         let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return .none }
-        guard let value = kind.reading(trimmed, today: today) else { throw .badValue(field, text) }
-        return value
+        switch kind {
+        case .day:
+            do throws(DateGrammarError) {
+                return .day(try DateGrammar.day(trimmed, in: context))
+            } catch {
+                switch error {
+                case .unreadable: throw .badValue(field, text)
+                case .missingField(let base): throw .dateFromUnsetField(field, base: base, text)
+                case .timeOfDay: throw .timeOfDayNotKept(field, text)
+                }
+            }
+        case .priority:
+            guard let priority = Priority(rawValue: trimmed.uppercased()) else { throw .badValue(field, text) }
+            return .priority(priority)
+        case .text, .optionalText: return .text(trimmed)
+        case .flag, .number, .tags, .time, .rule: throw .badValue(field, text)
+        }
+    }
+
+    /// `judge(_:in:)` counting from `today` alone (midnight UTC).
+    public func judge(_ text: String, today: CalendarDay) throws(TaskFieldError) -> FieldValue {
+        try judge(text, in: .on(today))
     }
 
     /// Sets it on `task` to `value` as its column holds it.
@@ -57,20 +77,10 @@ extension TaskFieldSpec {
 }
 
 extension FieldKind {
-    /// A value as typed, already trimmed and not empty; `nil` when it is none of this kind's.
-    func reading(_ text: String, today: CalendarDay) -> FieldValue? {
-        switch self {
-        case .day: DueDate.parse(text, today: today).map(FieldValue.day)
-        case .priority: Priority(rawValue: text.uppercased()).map(FieldValue.priority)
-        case .text, .optionalText: .text(text)
-        case .flag, .number, .tags, .time, .rule: nil
-        }
-    }
-
     /// What a person may type for it, after `use` in a refusal.
     var grammar: String {
         switch self {
-        case .day: "YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name"
+        case .day: DateGrammar.forms
         case .priority: "H, M or L"
         case .text, .optionalText, .flag, .number, .tags, .time, .rule: "text"
         }

@@ -13,9 +13,37 @@ public struct LocalTime: Sendable {
     /// The first moment of local `day`.
     public let midnight: @Sendable (CalendarDay) -> Timestamp
 
+    /// The moment local `day` shows `seconds` after midnight on the clock (across a change of
+    /// daylight saving time, the clock's reading, not the time elapsed since midnight).
+    public let moment: @Sendable (_ day: CalendarDay, _ seconds: Int) -> Timestamp
+    /// The local day `time` falls on and the clock's reading then, in seconds after midnight.
+    public let clock: @Sendable (Timestamp) -> (CalendarDay, Int)
+
+    /// A zone of `day` and `midnight`; a moment is midnight and the time elapsed since (exact
+    /// for every zone on a day without a change of daylight saving time).
     public init(day: @escaping @Sendable (Timestamp) -> CalendarDay, midnight: @escaping @Sendable (CalendarDay) -> Timestamp) {
+        self.init(day: day, midnight: midnight,
+                  moment: { day, seconds in Timestamp(millisecondsSince1970: midnight(day).millisecondsSince1970 + Int64(seconds) * 1000) },
+                  clock: { time in
+                      let local = day(time)
+                      return (local, Int((time.millisecondsSince1970 - midnight(local).millisecondsSince1970) / 1000))
+                  })
+    }
+
+    public init(day: @escaping @Sendable (Timestamp) -> CalendarDay, midnight: @escaping @Sendable (CalendarDay) -> Timestamp,
+                moment: @escaping @Sendable (CalendarDay, Int) -> Timestamp, clock: @escaping @Sendable (Timestamp) -> (CalendarDay, Int)) {
         self.day = day
         self.midnight = midnight
+        self.moment = moment
+        self.clock = clock
+    }
+
+    /// How far east of UTC the clock is at `time`, in seconds.
+    public func offsetSeconds(at time: Timestamp) -> Int {
+        let (local, seconds) = clock(time)
+        let wall = Int64(local.daysSince1970) * 86_400 + Int64(seconds)
+        let seconds1970 = time.millisecondsSince1970 >= 0 ? time.millisecondsSince1970 / 1000 : (time.millisecondsSince1970 - 999) / 1000
+        return Int(wall - seconds1970)
     }
 
     /// A zone `seconds` east of UTC, with no daylight saving time.
@@ -32,26 +60,38 @@ public struct LocalTime: Sendable {
 
     /// The C library's zone (`TZ`, else /etc/localtime).
     public static let system = LocalTime(
-        day: { time in
-            var seconds = time_t(time.millisecondsSince1970 / 1000 - (time.millisecondsSince1970 % 1000 < 0 ? 1 : 0))
-            var parts = tm()
-            guard localtime_r(&seconds, &parts) != nil,
-                  let day = CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) else {
-                return LocalTime.fixed(offsetSeconds: 0).day(time)
-            }
-            return day
-        },
-        midnight: { day in
-            var parts = tm()
-            parts.tm_year = Int32(day.year - 1900)
-            parts.tm_mon = Int32(day.month - 1)
-            parts.tm_mday = Int32(day.day)
-            parts.tm_isdst = -1
-            let seconds = mktime(&parts)
-            guard seconds != -1 else { return LocalTime.fixed(offsetSeconds: 0).midnight(day) }
-            return Timestamp(millisecondsSince1970: Int64(seconds) * 1000)
-        }
+        day: { time in systemClock(time).0 },
+        midnight: { day in systemMoment(day, 0) },
+        moment: { day, seconds in systemMoment(day, seconds) },
+        clock: { time in systemClock(time) }
     )
+
+    private static func systemClock(_ time: Timestamp) -> (CalendarDay, Int) {
+        var seconds = time_t(time.millisecondsSince1970 / 1000 - (time.millisecondsSince1970 % 1000 < 0 ? 1 : 0))
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil,
+              let day = CalendarDay(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday)) else {
+            return LocalTime.fixed(offsetSeconds: 0).clock(time)
+        }
+        return (day, Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec))
+    }
+
+    /// `mktime` of a local reading: in a gap (the hour skipped in spring) the clock is read as
+    /// it was before the change, so 02:30 is 03:30 after it; in the hour repeated in autumn,
+    /// the one the C library picks (glibc: the second, in standard time).
+    private static func systemMoment(_ day: CalendarDay, _ seconds: Int) -> Timestamp {
+        var parts = tm()
+        parts.tm_year = Int32(day.year - 1900)
+        parts.tm_mon = Int32(day.month - 1)
+        parts.tm_mday = Int32(day.day)
+        parts.tm_hour = Int32(seconds / 3600)
+        parts.tm_min = Int32(seconds / 60 % 60)
+        parts.tm_sec = Int32(seconds % 60)
+        parts.tm_isdst = -1
+        let result = mktime(&parts)
+        guard result != -1 else { return LocalTime.fixed(offsetSeconds: 0).moment(day, seconds) }
+        return Timestamp(millisecondsSince1970: Int64(result) * 1000)
+    }
 }
 
 /// `LocalTime` with its answers remembered: the C library looks at the zone file again on

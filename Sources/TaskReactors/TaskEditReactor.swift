@@ -96,12 +96,18 @@ public final class TaskEditReactor: Reactor {
     public let initialState: State
     public let reactorStorage = Storage()
     private let service: any TaskReading & TaskWriting
-    private let today: () -> CalendarDay
+    private let dates: () -> DateContext
 
-    /// An editor in `mode` over `service`; `today` anchors relative due dates.
-    public init(mode: Mode, service: any TaskReading & TaskWriting, today: @escaping () -> CalendarDay) {
+    /// An editor in `mode` over `service`; `today` anchors relative dates (`tomorrow`, `+3d`).
+    public convenience init(mode: Mode, service: any TaskReading & TaskWriting, today: @escaping () -> CalendarDay) {
+        self.init(mode: mode, service: service, dates: { DateContext.on(today()) })
+    }
+
+    /// An editor in `mode` over `service`; `dates` is what typed dates count from (now, the
+    /// local day and zone, where the week starts).
+    public init(mode: Mode, service: any TaskReading & TaskWriting, dates: @escaping () -> DateContext) {
         self.service = service
-        self.today = today
+        self.dates = dates
         let fields = Fields(mode)
         initialState = State(mode: mode, fields: fields, originalFields: fields)
     }
@@ -263,7 +269,15 @@ public final class TaskEditReactor: Reactor {
     private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
         // In the form's order: the first field in error is the one reported.
         var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:])
-        let today = today()
+        var dates = dates()
+        // A date may count from another (`--wait due-3d`): the one given in this form, judged
+        // before it in the form's order, else the task's own.
+        var known: [TaskField: CalendarDay] = [:]
+        if case .edit(let task) = currentState.mode {
+            for field in TaskFields.edited where field.kind == .day {
+                if case .day(let day) = field.value(of: task) { known[field.field] = day }
+            }
+        }
         for field in TaskFields.form {
             switch field {
             case .title, .notes: break
@@ -272,7 +286,11 @@ public final class TaskEditReactor: Reactor {
                 let kept = currentState.originalFields.tags
                 for tag in fields.tags { try FieldRules.checkTag(tag, typed: !kept.contains(tag)) }
             case .repeat: validated.repeat = try FieldRules.repeatRule(fields.repeat)
-            default: validated.values[field] = try TaskFields.spec(field).judge(fields[field], today: today)
+            default:
+                dates.fields = { [known] in known[$0] }
+                let value = try TaskFields.spec(field).judge(fields[field], in: dates)
+                validated.values[field] = value
+                if case .day(let day) = value { known[field] = day } else { known[field] = nil }
             }
         }
         return validated

@@ -15,6 +15,9 @@ public final class ScreenApp {
         public var query: TaskQuery
         public var color: Bool
         public var today: () -> CalendarDay
+        /// What dates typed in the editor count from (the clock, zone and week start); `nil`:
+        /// today alone.
+        public var dates: (() -> DateContext)?
         /// The database file, watched for other processes' commits; nil: not watched.
         public var databasePath: String?
         /// `TASKS_UI_TRACE`: where to write each frame's timing and size (the benchmark).
@@ -54,6 +57,12 @@ public final class ScreenApp {
     private var catchUpQueued = false
     private let disposeBag = DisposeBag()
     private var trace: Trace?
+
+    /// The editor's reactor in `mode`, its dates counted from the options' clock.
+    private func editReactor(_ mode: TaskEditReactor.Mode) -> TaskEditReactor {
+        let today = options.today
+        return TaskEditReactor(mode: mode, service: service, dates: options.dates ?? { DateContext.on(today()) })
+    }
 
     public init(service: any TaskService, options: Options) {
         self.service = service
@@ -123,9 +132,9 @@ public final class ScreenApp {
             exitStatus = 130
             loop.stop()
         case .edit(let task):
-            openEditor(TaskEditReactor(mode: .edit(task), service: service, today: options.today))
+            openEditor(editReactor(.edit(task)))
         case .add(let name):
-            let reactor = TaskEditReactor(mode: .new, service: service, today: options.today)
+            let reactor = editReactor(.new)
             reactor.action.onNext(.updateList(name))
             openEditor(reactor)
         }

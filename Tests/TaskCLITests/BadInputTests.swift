@@ -1,3 +1,4 @@
+import TaskModel
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,7 +29,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, add, toggle, done, reopen, edit, show, delete, move, lists, ui, undo, redo, history, sync, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, add, toggle, done, reopen, edit, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
         BadInput("unknown short flag", ["list", "-z"], status: 2, "tasks: unknown option '-z' for 'list'; see 'tasks help list'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),
@@ -56,9 +57,9 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput("move relative to a missing task", ["move", "1", "--before", "42"], status: 1,
                  "tasks: no task with id 42; nothing was changed\ntasks: 'tasks list --all' shows the ids\n"),
         BadInput("bad date", ["add", "x", "--due", "2026-02-30"], status: 2,
-                 "tasks: '2026-02-30' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name\n"),
-        BadInput("bad date filter", ["list", "--due-before", "someday"], status: 2,
-                 "tasks: 'someday' is not a date; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name\n"),
+                 "tasks: '2026-02-30' is not a date; use \(DateGrammar.forms)\n"),
+        BadInput("bad date filter", ["list", "--due-before", "soonish"], status: 2,
+                 "tasks: 'soonish' is not a date; use \(DateGrammar.forms)\n"),
         BadInput("bad priority", ["add", "x", "-p", "Z"], status: 2, "tasks: 'Z' is not a priority; use H, M or L\n"),
         BadInput("bad priority filter", ["list", "--priority", "urgent"], status: 2, "tasks: 'urgent' is not a priority; use H, M or L\n"),
         BadInput("tag with a space", ["add", "x", "--tag", "two words"], status: 2,

@@ -29,6 +29,18 @@ struct ScheduledUntilTests {
         #expect(ids(cli, "list") == ["1", "2"], "until cleared: back")
     }
 
+    @Test func aDateCountsFromTheTasksOtherDates() {
+        let cli = CLI()
+        cli.run("add", "Trip", "--due", "2026-12-24", "--wait", "due-1w", "--scheduled", "due-3d", "--until", "due+1m")
+        let shown = cli.run("show", "1", "--format", "tsv").stdout
+        #expect(shown.contains("wait\t2026-12-17\n") && shown.contains("scheduled\t2026-12-21\n") && shown.contains("until\t2027-01-24\n"))
+        cli.run("edit", "1", "--due", "2027-01-10", "--wait", "due-1d")
+        #expect(cli.run("show", "1", "--format", "tsv").stdout.contains("wait\t2027-01-09\n"), "the new due, given in the same edit")
+        cli.run("edit", "1", "--scheduled", "due")
+        #expect(cli.run("show", "1", "--format", "tsv").stdout.contains("scheduled\t2027-01-10\n"), "the task's own due")
+        #expect(cli.run("add", "x", "--due", "eow").status == 0, "the named dates the issue found refused")
+    }
+
     @Test func scheduledIsSetShownExportedAndUndone() {
         let cli = CLI()
         #expect(cli.run("add", "Plan", "--scheduled", "fri", "--until", "+2w").status == 0)
@@ -48,8 +60,56 @@ struct ScheduledUntilTests {
         let before = cli.snapshot()
         let result = cli.run("edit", "1", "--scheduled", "someday soon")
         #expect(result.status == 2)
-        #expect(result.stderr == "tasks: 'someday soon' is not a day to schedule; use YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w or a weekday name\n")
+        #expect(result.stderr == "tasks: 'someday soon' is not a day to schedule; use \(DateGrammar.forms)\n")
+        #expect(cli.run("edit", "1", "--wait", "due-3d").stderr == "tasks: 'due-3d' counts from the task's due date, which is not set; set it first or give a day\n")
+        #expect(cli.run("edit", "1", "--due", "fri 17:30").stderr.hasPrefix("tasks: 'fri 17:30' names a time of day, and due holds a day"))
         #expect(cli.run("add", "x", "--until", "13th of never").stderr.contains("is not a day to expire after"))
         #expect(cli.snapshot() == before)
+    }
+}
+
+/// `tasks date` through the built binary, in real zones (the C library's zone files), across
+/// both changes of daylight saving time in Berlin and New York.
+@Suite("tasks date in real zones", .enabled(if: tasksBinary != nil, "needs the tasks binary beside the tests"))
+struct DateCommandTests {
+    private func date(_ zone: String, _ words: String, now: String, weekStart: String = "") throws -> ShellResult {
+        try tasksShell("TZ=\(zone) TASKS_WEEK_START='\(weekStart)' tasks date \(words) --now \(now)", in: TemporaryFolder())
+    }
+
+    @Test func theTablesExampleAndTheWeekStart() throws {
+        #expect(try date("Europe/Berlin", "eow", now: "2026-12-01T10:00").stdout == "2026-12-06\n")
+        #expect(try date("Europe/Berlin", "eow", now: "2026-12-01T10:00", weekStart: "sunday").stdout == "2026-12-05\n")
+        let bad = try date("Europe/Berlin", "eow", now: "2026-12-01T10:00", weekStart: "someday")
+        #expect(bad.status == 2 && bad.stderr.contains("TASKS_WEEK_START"))
+        #expect(try date("UTC", "-1d", now: "2026-12-01T10:00").stdout == "2026-11-30\n", "a dash and a digit is a word")
+    }
+
+    @Test func daylightSavingTimeNeverMovesADayOrAClockReading() throws {
+        let cases: [(String, String, String, String)] = [
+            // Berlin: clocks go 02:00 → 03:00 on 2026-03-29 and 03:00 → 02:00 on 2026-10-25.
+            ("Europe/Berlin", "+1d", "2026-03-28T12:00", "2026-03-29\n"),
+            ("Europe/Berlin", "tomorrow 12:00", "2026-03-28T12:00", "2026-03-29T12:00:00+02:00\n"),
+            ("Europe/Berlin", "+24h", "2026-03-28T12:00", "2026-03-29T13:00:00+02:00\n"),
+            ("Europe/Berlin", "2026-03-29T02:30", "2026-03-28T12:00", "2026-03-29T03:30:00+02:00\n"),
+            ("Europe/Berlin", "tomorrow 0:00", "2026-10-24T12:00", "2026-10-25T00:00:00+02:00\n"),
+            ("Europe/Berlin", "+1d", "2026-10-25T23:30", "2026-10-26\n"),
+            ("Europe/Berlin", "2026-10-25T12:00Z", "2026-10-24T12:00", "2026-10-25T13:00:00+01:00\n"),
+            // New York: 2026-03-08 and 2026-11-01.
+            ("America/New_York", "+1d", "2026-03-07T23:30", "2026-03-08\n"),
+            ("America/New_York", "tomorrow 9:00", "2026-03-07T09:00", "2026-03-08T09:00:00-04:00\n"),
+            ("America/New_York", "2026-03-08T02:30", "2026-03-07T09:00", "2026-03-08T03:30:00-04:00\n"),
+            ("America/New_York", "in 1 day", "2026-10-31T00:00", "2026-11-01\n"),
+            ("America/New_York", "sun 18:00", "2026-10-30T09:00", "2026-11-01T18:00:00-05:00\n"),
+        ]
+        for (zone, words, now, expected) in cases {
+            let result = try date(zone, words, now: now)
+            #expect(result.stdout == expected, "\(zone) \(words) at \(now): \(result)")
+        }
+    }
+
+    @Test func aBadExpressionIsStatusTwoWithTheGrammarInOneLine() throws {
+        let result = try date("UTC", "next blue moon", now: "2026-12-01T10:00")
+        #expect(result.status == 2 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("tasks: 'next blue moon' is not a date; use YYYY-MM-DD, today,") && result.stderr.split(separator: "\n").count == 1)
     }
 }

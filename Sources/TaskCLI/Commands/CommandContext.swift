@@ -10,12 +10,16 @@ struct CommandContext {
     let service: SQLiteTaskService
     let console: Console
     let status: ExitStatus
+    /// The first day of a week (0: Monday), for `eow` and `sow`.
+    var weekStart = 0
 
     /// What a view prints with.
     var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today) }
 
     /// The editor reactor on this database (new tasks, or one task loaded).
-    func editReactor() -> TaskEditReactor { TaskEditReactor(mode: .new, service: service, today: invocation.today) }
+    func editReactor() -> TaskEditReactor {
+        TaskEditReactor(mode: .new, service: service, dates: { [invocation, weekStart] in DateSettings.context(invocation, weekStart: weekStart) })
+    }
 
     /// The history reactor, with its view bound.
     func history(_ send: (TaskHistoryReactor) -> Void) {

@@ -51,6 +51,7 @@ enum CommandRegistry {
         RedoCommand.self,
         HistoryCommand.self,
         SyncCommand.self,
+        DateCommand.self,
         ExportCommand.self,
         ImportCommand.self,
         CompletionsCommand.self,

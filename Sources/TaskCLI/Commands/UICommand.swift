@@ -52,6 +52,7 @@ struct UICommand: TasksCommand {
         var options = ScreenApp.Options(query: query, color: console.settings.color, today: invocation.today, databasePath: service.path,
                                         tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
         options.describe = { ErrorPresenter.present($0).message }
+        options.dates = { [invocation, weekStart = context.weekStart] in DateSettings.context(invocation, weekStart: weekStart) }
         let code = ScreenApp(service: service, options: options).run { console.stderr.write($0) }
         context.status.end(with: code)
     }
