@@ -12,7 +12,7 @@ public struct ExportWriter {
 
     /// The columns of `csv`, in the order `CSVRow` writes them.
     static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
-                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until"]
+                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras"]
 
     public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
@@ -67,6 +67,7 @@ enum CSVRow {
             task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
             TimestampText.iso8601(task.modified), task.repeat?.description ?? "", task.series ?? "", task.anchor?.description ?? "",
             task.wait?.description ?? "", task.scheduled?.description ?? "", task.until?.description ?? "",
+            task.extras.isEmpty ? "" : "{" + task.extras + "}",
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x2C) }

@@ -26,11 +26,15 @@ public struct ImportedFile: Equatable, Sendable {
     public var notKept: [String]
     /// Records not imported at all, and why: `deleted: 1 task`.
     public var skipped: [String]
+    /// Attributes with no field here, kept as they were written (in `Task.extras`) and written
+    /// back on export: `depends: 2 tasks`.
+    public var keptAside: [String]
 
-    public init(batch: TaskImportBatch, notKept: [String] = [], skipped: [String] = []) {
+    public init(batch: TaskImportBatch, notKept: [String] = [], skipped: [String] = [], keptAside: [String] = []) {
         self.batch = batch
         self.notKept = notKept
         self.skipped = skipped
+        self.keptAside = keptAside
     }
 }
 

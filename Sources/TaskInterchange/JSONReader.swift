@@ -264,6 +264,29 @@ struct JSONReader {
 
     // MARK: - Skipping
 
+    /// One value of any kind (its syntax checked), as its text stands in the input: what a
+    /// reader keeps of a field it has no place for, to write back as it was.
+    /// White space between tokens is left out (a value kept this way fits on one line).
+    mutating func rawValue() throws -> String {
+        _ = peek()
+        let start = index
+        try skipValue(depth: 0)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(index - start)
+        var inString = false, escaped = false
+        for byte in bytes[start..<index] {
+            if inString {
+                if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+            } else if byte == 0x22 {
+                inString = true
+            } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                continue
+            }
+            kept.append(byte)
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
+
     /// Skips one value of any kind (checking its syntax): what a reader does with a field it
     /// does not keep.
     mutating func skipValue() throws {

@@ -42,7 +42,9 @@ public enum TaskJSON {
         key(",\"wait\":"); optional(task.wait?.description)
         key(",\"scheduled\":"); optional(task.scheduled?.description)
         key(",\"until\":"); optional(task.until?.description)
-        key("}")
+        // Another tool's attributes, as it wrote them: an object, `{}` when there are none.
+        key(",\"extras\":{"); bytes.append(contentsOf: task.extras.utf8)
+        key("}}")
     }
 
     /// Ids and positions an import accepts are below this (2^62), so that the next id and a
@@ -51,7 +53,7 @@ public enum TaskJSON {
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
-                          "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until"]
+                          "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras"]
 
     /// Reads an array of task objects. Strict, since it is our own format: an unknown member,
     /// a member twice or a value of the wrong kind stops the import, naming the record.
@@ -127,6 +129,12 @@ public enum TaskJSON {
                     record.fields.repeat = rule
                 }
             case "series": record.fields.series = try reader.member(key, record: number) { try $0.optionalString() }
+            case "extras":
+                let raw = try reader.member(key, record: number) { try $0.null() ? "{}" : try $0.rawValue() }
+                guard raw.hasPrefix("{") else {
+                    throw InterchangeError("record \(number): \"extras\" is \(raw); write an object of another tool's attributes, {} or null")
+                }
+                record.fields.extras = String(raw.dropFirst().dropLast())
             case "anchor", "wait", "scheduled", "until":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {

@@ -10,12 +10,17 @@ import TaskModel
 /// repeating on that schedule, its series the template's uuid; Taskwarrior makes instances
 /// ahead of time, and only the first pending one of a series is kept (one pending occurrence
 /// at a time), the others reported as skipped. A `deleted` task and a `recurring` template
-/// are skipped; every other attribute — `scheduled`, `until`, `start`, `depends`,
-/// user-defined ones — is reported as not kept. `id` and `urgency` are computed by
-/// Taskwarrior, not data.
+/// are skipped. `scheduled` and `until` are their fields (local days). Every other attribute —
+/// `start`, `depends`, user-defined ones, recurrence's bookkeeping — is kept as written in
+/// `Task.extras` (and named on import), as are the exact times of the dates and the
+/// annotations with their times. `id` and `urgency` are computed by Taskwarrior, not data.
 ///
-/// Out: the same mapping back; notes become one annotation per non-empty line; a task
-/// repeating on a schedule carries `recur` (Taskwarrior makes it a template with instances);
+/// Out: the same mapping back, and what was kept: a date as Taskwarrior wrote it while it
+/// falls on the task's day, the annotations while the notes are still theirs, every other
+/// kept attribute verbatim — so that `task import` of the export changes nothing there.
+/// Otherwise notes become one annotation per non-empty line; a task repeating on a schedule
+/// carries `recur`, and `parent` when it is an occurrence of a Taskwarrior series (one made
+/// here becomes a template with instances there);
 /// one repeating after completion cannot be said in Taskwarrior 2.6 and is reported.
 public enum Taskwarrior {
     public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
@@ -25,8 +30,10 @@ public enum Taskwarrior {
         var numbers: [Int] = []
         var notKept = NotKept()
         var skipped = NotKept()
+        var keptAside = NotKept()
         try reader.forEachRecord(allowingLines: true, notJSONHint: "Taskwarrior's 'task export' writes a JSON array") { number, reader in
-            guard let record = try readRecord(&reader, number: number, localTime: localTime, notKept: &notKept, skipped: &skipped) else { return }
+            guard let record = try readRecord(&reader, number: number, localTime: localTime, notKept: &notKept,
+                                                  skipped: &skipped, keptAside: &keptAside) else { return }
             records.append(record)
             numbers.append(number)
         }
@@ -46,7 +53,7 @@ public enum Taskwarrior {
         }
         let kept = records.indices.filter { keep[$0] }
         return ImportedFile(batch: TaskImportBatch(records: kept.map { records[$0] }, numbers: kept.map { numbers[$0] }),
-                            notKept: notKept.lines, skipped: skipped.lines)
+                            notKept: notKept.lines, skipped: skipped.lines, keptAside: keptAside.lines)
     }
 
     /// Taskwarrior's `recur` values: `daily`, `weekly`, `monthly`, `yearly`, `weekdays`,
@@ -93,17 +100,19 @@ public enum Taskwarrior {
         }
     }
 
-    /// Attributes of recurrence, reported together.
-    private static let recurrence: Set<String> = ["rtype", "mask", "imask"]
 
     private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime,
-                                   notKept: inout NotKept, skipped: inout NotKept) throws -> TaskRecord? {
+                                   notKept: inout NotKept, skipped: inout NotKept, keptAside: inout NotKept) throws -> TaskRecord? {
         var record = TaskRecord(title: "")
         var status = "pending"
         var hasDescription = false
         var end: Timestamp?
         var annotations: [(Timestamp, String)] = []
-        var unkept: [String] = []
+        // Every attribute as Taskwarrior wrote it, where what it maps to here could not give
+        // it back exactly (a time of day, an annotation's time) or it maps to nothing: the
+        // export writes it back (`Task.extras`).
+        var kept: [(key: String, value: String)] = []
+        var aside: [String] = []
         try reader.beginObject()
         var isFirst = true
         while let key = try reader.nextKey(isFirst: &isFirst) {
@@ -114,6 +123,12 @@ public enum Taskwarrior {
                 }
                 return time
             }
+            /// A date attribute's local day, its text kept.
+            func day(_ reader: inout JSONReader) throws -> CalendarDay {
+                let time = try time(&reader)
+                kept.append((key, Extras.quoted(TimestampText.taskwarrior(time))))
+                return localTime.day(time)
+            }
             switch key {
             case "uuid": record.uuid = try reader.member(key, record: number) { try $0.string() }
             case "description":
@@ -123,7 +138,7 @@ public enum Taskwarrior {
             case "entry": record.created = try reader.member(key, record: number, time)
             case "modified": record.modified = try reader.member(key, record: number, time)
             case "end": end = try reader.member(key, record: number, time)
-            case "due": record.fields.due = localTime.day(try reader.member(key, record: number, time))
+            case "due": record.fields.due = try reader.member(key, record: number, day)
             case "project": record.fields.list = try reader.member(key, record: number) { try $0.string() }
             case "tags":
                 // 2.x and 3.x write an array; some older files hold one comma-separated string.
@@ -136,10 +151,14 @@ public enum Taskwarrior {
                 if let priority = Priority(rawValue: text) {
                     record.fields.priority = priority
                 } else if !text.isEmpty {
-                    unkept.append("priority '\(text)'")
+                    kept.append((key, Extras.quoted(text)))
+                    aside.append("priority '\(text)'")
                 }
             case "annotations":
-                annotations = try reader.member(key, record: number) { reader in
+                let raw = try reader.member(key, record: number) { try $0.rawValue() }
+                kept.append((key, raw))
+                var inner = JSONReader(Array(raw.utf8))
+                annotations = try inner.member(key, record: number) { reader in
                     try reader.beginArray()
                     var found: [(Timestamp, String)] = []
                     var isFirstAnnotation = true
@@ -159,24 +178,27 @@ public enum Taskwarrior {
                     }
                     return found
                 }
-            case "id", "urgency", "rtype", "mask", "imask":
+            case "id", "urgency":
                 try reader.skipValue()
+            case "rtype", "mask", "imask":
+                kept.append((key, try reader.member(key, record: number) { try $0.rawValue() }))
             case "recur":
                 let text = try reader.member(key, record: number) { try $0.string() }
-                if let rule = rule(text) { record.fields.repeat = rule } else { unkept.append("recurrence '\(text)'") }
+                kept.append((key, Extras.quoted(text)))
+                if let rule = rule(text) { record.fields.repeat = rule } else { aside.append("recurrence '\(text)'") }
             case "parent": record.fields.series = try reader.member(key, record: number) { try $0.string() }
-            case "wait": record.fields.wait = localTime.day(try reader.member(key, record: number, time))
-            case "scheduled": record.fields.scheduled = localTime.day(try reader.member(key, record: number, time))
-            case "until": record.fields.until = localTime.day(try reader.member(key, record: number, time))
+            case "wait": record.fields.wait = try reader.member(key, record: number, day)
+            case "scheduled": record.fields.scheduled = try reader.member(key, record: number, day)
+            case "until": record.fields.until = try reader.member(key, record: number, day)
             default:
-                try reader.skipValue()
-                unkept.append(recurrence.contains(key) ? "recurrence" : key)
+                kept.append((key, try reader.member(key, record: number) { try $0.rawValue() }))
+                aside.append(key)
             }
         }
         if !hasDescription { throw InterchangeError("record \(number): \"description\" is missing; every task needs one") }
         switch status {
         case "pending": break
-        case "waiting": break
+        case "waiting": kept.append(("status", Extras.quoted(status)))
         case "completed":
             record.fields.isDone = true
             record.fields.completed = end ?? record.modified
@@ -189,14 +211,47 @@ public enum Taskwarrior {
         default:
             throw InterchangeError("record \(number): \"status\" is '\(status)'; Taskwarrior writes pending, completed, deleted, waiting or recurring")
         }
-        for what in Set(unkept).sorted() { notKept.add(what) }
-        if !annotations.isEmpty {
-            // Oldest first, as Taskwarrior lists them.
-            record.fields.notes = annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
-                .map(\.element.1).joined(separator: "\n")
-        }
+        for what in Set(aside).sorted() { keptAside.add(what) }
+        record.fields.extras = Extras.text(kept)
+        if !annotations.isEmpty { record.fields.notes = notes(of: annotations) }
         return record
     }
+
+    /// Annotations as notes: oldest first, as Taskwarrior lists them, a line each.
+    private static func notes(of annotations: [(Timestamp, String)]) -> String {
+        annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1).joined(separator: "\n")
+    }
+
+    /// The annotations of a kept `annotations` value.
+    private static func annotations(_ raw: String) -> [(Timestamp, String)] {
+        var reader = JSONReader(Array(raw.utf8))
+        var found: [(Timestamp, String)] = []
+        do {
+            try reader.beginArray()
+            var isFirst = true
+            while try reader.nextElement(isFirst: &isFirst) {
+                var entry = Timestamp.unixEpoch, text = ""
+                try reader.beginObject()
+                var isFirstMember = true
+                while let member = try reader.nextKey(isFirst: &isFirstMember) {
+                    switch member {
+                    case "entry": entry = TimestampText.parse(try reader.string()) ?? .unixEpoch
+                    case "description": text = try reader.string()
+                    default: try reader.skipValue()
+                    }
+                }
+                found.append((entry, text))
+            }
+        } catch {
+            return []
+        }
+        return found
+    }
+
+    /// The attributes `Taskwarrior.append` writes from a task's fields; a kept one of these
+    /// is written back only while the field still says the same.
+    private static let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "project",
+                                              "priority", "recur", "parent", "wait", "scheduled", "until", "tags", "annotations"]
 
     /// The task as a Taskwarrior object, straight into `bytes`.
     static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8], notKept: inout NotKept) {
@@ -204,40 +259,52 @@ public enum Taskwarrior {
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
         func string(_ text: String) { JSONValue.appendString(text, to: &bytes) }
+        let extras = Extras.pairs(task.extras)
+        func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        /// A date: as Taskwarrior wrote it while it still falls on the task's day, else the day's midnight.
+        func date(_ name: String, _ day: CalendarDay) {
+            key(","); string(name); key(":")
+            if let kept = Extras.value(name, in: extras), let text = Extras.string(kept), let time = TimestampText.parse(text),
+               localTime.day(time) == day {
+                raw(kept)
+            } else {
+                string(TimestampText.taskwarrior(localTime.midnight(day)))
+            }
+        }
         key("{\"uuid\":"); string(task.uuid)
         key(",\"description\":"); string(task.title)
-        key(task.isDone ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
+        if !task.isDone && task.wait != nil && Extras.value("status", in: extras) == Extras.quoted("waiting") {
+            key(",\"status\":\"waiting\"")
+        } else {
+            key(task.isDone ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
+        }
         key(",\"entry\":"); string(TimestampText.taskwarrior(task.created))
         key(",\"modified\":"); string(TimestampText.taskwarrior(task.modified))
         if task.isDone {
             key(",\"end\":"); string(TimestampText.taskwarrior(task.completed ?? task.modified))
         }
-        if let due = task.due {
-            key(",\"due\":"); string(TimestampText.taskwarrior(localTime.midnight(due)))
-        }
+        if let due = task.due { date("due", due) }
         if task.list != Task.defaultList {
             key(",\"project\":"); string(task.list)
         }
         if let priority = task.priority {
             key(",\"priority\":"); string(priority.rawValue)
+        } else if let kept = Extras.value("priority", in: extras) {
+            key(",\"priority\":"); raw(kept)
         }
         if let rule = task.repeat, !task.isDone {
             if let recur = recur(rule) {
-                key(",\"recur\":"); string(recur)
+                key(",\"recur\":")
+                if let kept = Extras.value("recur", in: extras), let text = Extras.string(kept), Self.rule(text) == rule { raw(kept) } else { string(recur) }
+                if let series = task.series, series != task.uuid { key(",\"parent\":"); string(series) }
                 if task.due == nil { key(",\"due\":"); string(TimestampText.taskwarrior(localTime.midnight(task.anchor ?? .unixEpoch))) }
             } else {
                 notKept.add("repeating \(rule.kind == .after ? "after completion" : "every few weekdays") (Taskwarrior repeats on a calendar)")
             }
         }
-        if let wait = task.wait {
-            key(",\"wait\":"); string(TimestampText.taskwarrior(localTime.midnight(wait)))
-        }
-        if let scheduled = task.scheduled {
-            key(",\"scheduled\":"); string(TimestampText.taskwarrior(localTime.midnight(scheduled)))
-        }
-        if let until = task.until {
-            key(",\"until\":"); string(TimestampText.taskwarrior(localTime.midnight(until)))
-        }
+        if let wait = task.wait { date("wait", wait) }
+        if let scheduled = task.scheduled { date("scheduled", scheduled) }
+        if let until = task.until { date("until", until) }
         if !task.tags.isEmpty {
             key(",\"tags\":[")
             for (index, tag) in task.tags.enumerated() {
@@ -247,7 +314,10 @@ public enum Taskwarrior {
             key("]")
         }
         let lines = task.notes.split(separator: "\n", omittingEmptySubsequences: true)
-        if !lines.isEmpty {
+        if let kept = Extras.value("annotations", in: extras), notes(of: annotations(kept)) == task.notes {
+            // The annotations Taskwarrior wrote, with their times, while the notes are theirs.
+            key(",\"annotations\":"); raw(kept)
+        } else if !lines.isEmpty {
             // One annotation per line, a second apart: Taskwarrior keys annotations by their time.
             key(",\"annotations\":[")
             for (index, line) in lines.enumerated() {
@@ -259,6 +329,9 @@ public enum Taskwarrior {
                 key("}")
             }
             key("]")
+        }
+        for (name, value) in extras where !mapped.contains(name) {
+            key(","); string(name); key(":"); raw(value)
         }
         key("}")
     }

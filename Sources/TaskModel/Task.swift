@@ -40,6 +40,10 @@ public struct Task: Equatable, Hashable, Sendable {
     /// The last day it is wanted: after it, still pending, it has expired — out of the default
     /// lists, kept, and listed by `--expired`.
     public var until: CalendarDay? = nil
+    /// What another tool wrote on it that has no field here, kept as it came so that going
+    /// back loses nothing: the members of a JSON object (`"depends":[…],"estimate":"3h"`),
+    /// empty when there are none. Taskwarrior's import fills it and its export writes it back.
+    public var extras: String = ""
 
     /// A task with every field given.
     public init(

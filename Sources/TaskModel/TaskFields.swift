@@ -56,6 +56,8 @@ public enum TaskFields {
                       edit: FieldEdit("DATE", help: "Expire, still pending, after DATE (hidden, kept); '' clears.", noun: "a day to expire after"),
                       stored: { $0.until.map { .text($0.description) } ?? .null },
                       read: { $0.until = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.extras, kind: .text, shown: .tail, listed: false,
+                      stored: { .text($0.extras) }, read: { $0.extras = $1.string($2) }),
     ]
 
     /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
@@ -75,7 +77,7 @@ public enum TaskFields {
 /// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
 public enum TaskField: String, CaseIterable, Sendable {
     case title, notes, list, done, completed, due, priority, tags, position, created, modified
-    case `repeat`, series, anchor, wait, scheduled, until
+    case `repeat`, series, anchor, wait, scheduled, until, extras
 
     /// Where its entry is in `TaskFields.all`.
     public var index: Int { TaskFields.all.firstIndex { $0.field == self } ?? 0 }

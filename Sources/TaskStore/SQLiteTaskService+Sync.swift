@@ -202,7 +202,12 @@ extension SQLiteTaskService: TaskSyncing {
             position = try bottoms[list].map { $0 + Self.positionGap } ?? bottomPosition(of: list)
             bottoms[list] = position
         }
-        var values: [String: SQLiteValue] = ["notes": .text(""), "done": .integer(0), "tags": .text(""), "created": .integer(time.millisecondsSince1970)]
+        // What the change leaves out is the field's empty value (a machine with an older
+        // version sends fewer fields), its column never null where the table says so.
+        let empty = Task(unsaved: "")
+        var values: [String: SQLiteValue] = [:]
+        for field in TaskFields.synced where !field.kind.isOptional { values[field.name] = field.stored(empty).sqliteValue }
+        values["created"] = .integer(time.millisecondsSince1970)
         for (field, value) in fields { values[field] = value.sqliteValue }
         values["title"] = .text(title)
         values["list"] = .text(list)

@@ -186,10 +186,12 @@ public enum TaskSchema {
                 if masked != command { try db.run("UPDATE history SET command = ? WHERE id = ?", masked, id) }
             }
         },
-        Migration("v7: scheduled and until") { db in
+        Migration("v7: scheduled, until, and what other tools wrote") { db in
             // The day work can start, and the day after which a pending task has expired:
             // nullable columns at the end (no rewrite), in the rows of deleted tasks and in the
-            // sync base too (no declared type there, as its other columns).
+            // sync base too (no declared type there, as its other columns). And `extras`: the
+            // attributes another tool wrote that have no field here (Taskwarrior's `depends`,
+            // its user-defined attributes…), members of a JSON object, kept for the way back.
             try db.execute("""
                 ALTER TABLE task ADD COLUMN scheduled TEXT;   -- YYYY-MM-DD: not ready before
                 ALTER TABLE task ADD COLUMN until TEXT;       -- YYYY-MM-DD: expired after, while pending
@@ -197,6 +199,9 @@ public enum TaskSchema {
                 ALTER TABLE deleted_task ADD COLUMN until TEXT;
                 ALTER TABLE sync_base ADD COLUMN scheduled;
                 ALTER TABLE sync_base ADD COLUMN until;
+                ALTER TABLE task ADD COLUMN extras TEXT NOT NULL DEFAULT '';
+                ALTER TABLE deleted_task ADD COLUMN extras TEXT NOT NULL DEFAULT '';
+                ALTER TABLE sync_base ADD COLUMN extras;
                 """)
         },
     ]

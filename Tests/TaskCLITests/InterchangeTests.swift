@@ -79,7 +79,7 @@ struct InterchangeTests {
     @Test func csvExportHasEveryField() {
         let cli = InterchangeTests.varied()
         let csv = cli.run("export", "--format", "csv").stdout
-        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified,repeat,series,anchor,wait,scheduled,until\r\n"))
+        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified,repeat,series,anchor,wait,scheduled,until,extras\r\n"))
         #expect(csv.contains("\"Write report ✍️ 보고서 \"\"final\"\"\",\"line 1\n\n\tline 3 \\ end\",Side project,false,"))
     }
 
@@ -129,7 +129,7 @@ struct InterchangeTests {
         let result = cli.run("import", "--format", "taskwarrior", fixture)
         #expect(result == CLI.Result(status: 0, stdout: "", stderr: """
             tasks: warning: not imported: recurring templates: 1 task, deleted: 1 task (a recurring task comes in as its first pending instance)
-            tasks: warning: no place here for: depends: 1 task, start: 1 task, estimate: 1 task
+            tasks: note: kept as written, for the way back (no field here yet): depends: 1 task, start: 1 task, estimate: 1 task
             Imported 8 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged.
 
             """))
@@ -180,7 +180,7 @@ struct InterchangeTests {
     @Test func warningsShowWhatTheFileHeldWithControlsEscaped() {
         let cli = CLI()
         let result = cli.run(["import", "-f", "taskwarrior", "-"], input: #"[{"description":"a","status":"pending","evil\u001b[2J":1}]"#)
-        #expect(result.stderr == "tasks: warning: no place here for: evil\\e[2J: 1 task\nImported 1 task from stdin: 1 new, 0 updated, 0 unchanged.\n")
+        #expect(result.stderr == "tasks: note: kept as written, for the way back (no field here yet): evil\\e[2J: 1 task\nImported 1 task from stdin: 1 new, 0 updated, 0 unchanged.\n")
     }
 
     @Test func importWithoutAFileOnATerminalAsksForOne() {

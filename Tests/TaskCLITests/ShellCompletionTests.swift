@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import _TestSupport
+@testable import TaskInterchange
 import Testing
 
 /// `tasks completions SHELL` loaded into the real shells (Debian's bash, zsh and fish; .ci/run
@@ -186,7 +187,10 @@ struct TaskwarriorRoundTripTests {
         func withoutMilliseconds(_ text: String) -> String {
             var text = text
             while let range = text.firstMatch(of: /\.\d\d\dZ/)?.range { text.replaceSubrange(range, with: "Z") }
+            // Taskwarrior's own copy of what it wrote (extras: the due's time, the annotations)
+            // is new, and is what the next trip back writes.
             return text.replacing(/"position":\d+/, with: "\"position\":_").replacing(/\{"id":\d+/, with: "{\"id\":_")
+                .replacing(/"extras":\{.*\}\}/, with: "\"extras\":_}")
         }
         let before = String(decoding: readBytes(folder.file("before.json")), as: UTF8.self)
         let after = String(decoding: readBytes(folder.file("after.json")), as: UTF8.self)
@@ -234,5 +238,69 @@ struct TaskwarriorRoundTripTests {
         #expect(fields.contains("\"title\":\"Renew passport\" \"repeat\":\"every 1y\" \"wait\":\"2099-05-01\""), "\(fields)")
         let export = try tasksShell("tasks export --format taskwarrior > /dev/null", in: folder)
         #expect(export.stderr.contains("repeating after completion (Taskwarrior repeats on a calendar)"), "\(export)")
+    }
+}
+
+/// Issue 26: Taskwarrior, losslessly. Real `task export` of Taskwarrior 2.6 with times of day,
+/// scheduled, until, start, depends, annotations, two user-defined attributes, a waiting task,
+/// a done one and a recurring series, through `tasks import` and `tasks export` and back into
+/// the same Taskwarrior: `task export` before and after is the same set of tasks with the same
+/// values, attribute by attribute (urgency, id and modified aside).
+@Suite("tasks and Taskwarrior: nothing lost on the way back",
+       .enabled(if: tasksBinary != nil && access("/usr/bin/task", X_OK) == 0, "needs the tasks binary and Taskwarrior"))
+struct TaskwarriorLosslessTests {
+    @Test func taskExportIsTheSameAfterTheRoundTrip() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=Europe/Berlin TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
+            printf 'uda.estimate.type=duration\\nuda.estimate.label=Est\\nuda.size.type=string\\nuda.size.values=S,M,L\\n' >> taskrc
+            task add "Buy milk 🥛 우유" project:Home +errand priority:H due:2026-12-03T15:30 scheduled:2026-12-02 until:2027-01-31 estimate:3h size:M
+            task add "Blocked" depends:1 due:2026-12-01T00:00:00Z
+            task 1 annotate "first note" && task 1 annotate "second note"
+            task 2 start
+            task add "Waits" wait:2027-01-01 due:2027-01-05
+            task add "Done one" && task 4 done
+            task add "Pay rent" due:2026-12-01 recur:monthly project:Home
+            task rc.json.array=on export > before.json
+            tasks import --format taskwarrior before.json
+            tasks export --format taskwarrior | task import - > import.log
+            task rc.json.array=on export > after.json
+            """, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("kept as written, for the way back (no field here yet): estimate: 1 task, size: 1 task, depends: 1 task, start: 1 task"),
+                "\(result.stderr)")
+        let before = try Self.tasks(folder.file("before.json")), after = try Self.tasks(folder.file("after.json"))
+        #expect(before.count == 7 && Set(before.keys) == Set(after.keys), "the same tasks")
+        for (uuid, attributes) in before {
+            #expect(after[uuid] == attributes, "task \(uuid): every attribute as it was")
+        }
+        let log = String(decoding: readBytes(folder.file("import.log")), as: UTF8.self)
+        #expect(log.contains(" skip ") && !log.contains(" add "), "Taskwarrior found nothing new: \(log)")
+    }
+
+    /// Each task of a `task export` by uuid: its attributes as JSON text, but `id`, `urgency`
+    /// and `modified` (Taskwarrior's own bookkeeping). `imask` is compared as a number:
+    /// Taskwarrior's own `task export | task import` turns `1` into `1.0`.
+    static func tasks(_ path: String) throws -> [String: [String: String]] {
+        var reader = JSONReader(readBytes(path))
+        var tasks: [String: [String: String]] = [:]
+        try reader.beginArray()
+        var isFirst = true
+        while try reader.nextElement(isFirst: &isFirst) {
+            var attributes: [String: String] = [:]
+            try reader.beginObject()
+            var isFirstKey = true
+            while let key = try reader.nextKey(isFirst: &isFirstKey) {
+                let value = try reader.rawValue()
+                switch key {
+                case "id", "urgency", "modified": break
+                case "imask": attributes[key] = Double(value).map { String($0) } ?? value
+                default: attributes[key] = value
+                }
+            }
+            tasks[Extras.string(attributes["uuid"] ?? "") ?? ""] = attributes
+        }
+        return tasks
     }
 }

@@ -68,7 +68,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
             (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
             (#"[{"title":"a","colour":"red"}]"#,
-             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until"),
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras"),
             (#"[{"description":"a","status":"pending"}]"#,
              "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
             ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),
@@ -91,7 +91,9 @@ let sampleTasks: [Task] = [
         // The recurring template (record 5) and the deleted task (record 9) are skipped, and said so.
         #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
         #expect(file.skipped == ["recurring templates: 1 task", "deleted: 1 task"])
-        #expect(file.notKept == ["depends: 1 task", "start: 1 task", "estimate: 1 task"], "scheduled is a field now")
+        #expect(file.notKept == [])
+        #expect(file.keptAside == ["depends: 1 task", "start: 1 task", "estimate: 1 task"], "scheduled is a field now; the rest is kept")
+        #expect(records[4].fields.extras.contains(#""depends":["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"]"#))
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
         #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due == day("2026-12-03"))
@@ -128,7 +130,7 @@ let sampleTasks: [Task] = [
             """
         let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
         #expect(file.batch.records.map(\.fields.tags) == [["x", "y"], []])
-        #expect(file.notKept == ["priority 'Z': 1 task"])
+        #expect(file.keptAside == ["priority 'Z': 1 task"])
     }
 
     @Test func badRecordsAreNamed() {
@@ -220,7 +222,7 @@ let sampleTasks: [Task] = [
         let text = #"[{"description":"a","status":"pending","recur":"4000000000000000000q"},{"description":"b","status":"pending","recur":"2q"}]"#
         let file = try Taskwarrior.read(Array(text.utf8), localTime: newYork)
         #expect(file.batch.records.map(\.fields.repeat) == [nil, RepeatRule(kind: .every, count: 6, unit: .month)])
-        #expect(file.notKept == ["recurrence '4000000000000000000q': 1 task"])
+        #expect(file.keptAside == ["recurrence '4000000000000000000q': 1 task"])
     }
 
     @Test func todoTxtsRecWithAHugeCountIsABadLine() {

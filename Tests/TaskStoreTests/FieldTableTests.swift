@@ -32,7 +32,7 @@ struct FieldTableTests {
                         due: CalendarDay("2026-12-24"), priority: .medium, tags: ["a", "b"], position: 9,
                         created: Timestamp(millisecondsSince1970: 1), modified: Timestamp(millisecondsSince1970: 2),
                         repeat: RepeatRule("every 2w"), series: "s", anchor: CalendarDay("2026-12-10"), wait: CalendarDay("2026-12-20"))
-            .with { $0.scheduled = CalendarDay("2026-12-15"); $0.until = CalendarDay("2027-01-31") }
+            .with { $0.scheduled = CalendarDay("2026-12-15"); $0.until = CalendarDay("2027-01-31"); $0.extras = #""depends":["u2"]"# }
         var rebuilt = Task(id: 7, uuid: "u", title: "", created: Timestamp(millisecondsSince1970: 0), modified: Timestamp(millisecondsSince1970: 0))
         let row = StoredRow(TaskFields.all.map { $0.stored(task) })
         for (index, field) in TaskFields.all.enumerated() { field.read(&rebuilt, row, Int32(index)) }

@@ -27,7 +27,7 @@ struct SchemaUpgradeTests {
         #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
             == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync",
-                "v6: no password in the history", "v7: scheduled and until"])
+                "v6: no password in the history", "v7: scheduled, until, and what other tools wrote"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -63,6 +63,7 @@ struct PasswordMigrationTests {
             ALTER TABLE task DROP COLUMN scheduled; ALTER TABLE task DROP COLUMN until;
             ALTER TABLE deleted_task DROP COLUMN scheduled; ALTER TABLE deleted_task DROP COLUMN until;
             ALTER TABLE sync_base DROP COLUMN scheduled; ALTER TABLE sync_base DROP COLUMN until;
+            ALTER TABLE task DROP COLUMN extras; ALTER TABLE deleted_task DROP COLUMN extras; ALTER TABLE sync_base DROP COLUMN extras;
             PRAGMA user_version = 5
             """)
         #expect(try old.query("SELECT command FROM history ORDER BY id") { $0.string(0) }.allSatisfy { !$0.contains("***") })

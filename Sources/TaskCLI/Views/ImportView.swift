@@ -47,6 +47,9 @@ final class ImportView: CommandView, View {
             context.console.warn("not imported: \(file.skipped.joined(separator: ", "))"
                         + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its first pending instance)" : ""))
         }
+        if !file.keptAside.isEmpty {
+            context.console.message("tasks: note: kept as written, for the way back (no field here yet): \(file.keptAside.joined(separator: ", "))")
+        }
         if !file.notKept.isEmpty {
             context.console.warn("no place here for: \(file.notKept.joined(separator: ", "))")
         }
