@@ -17,6 +17,10 @@ public final class TaskEditReactor: Reactor {
     public enum Action {
         /// Edit the task with this id: its fields become the ones being edited.
         case load(Int64)
+        /// Start a new task from the one with this id: its fields, as a new task (`duplicate`).
+        case copy(Int64)
+        /// Whether the new tasks are done already (`tasks log`).
+        case updateDone(Bool)
         case updateTitle(String)
         case updateNotes(String)
         case updateList(String)
@@ -42,6 +46,7 @@ public final class TaskEditReactor: Reactor {
 
     public enum Mutation {
         case setTask(Task)
+        case setCopy(Task)
         case setFields(Fields)
         case setValidationError(TaskFieldError)
         case setFailure(TaskServiceError)
@@ -59,6 +64,8 @@ public final class TaskEditReactor: Reactor {
         public var list: String
         public var tags: [String]
         public var `repeat`: String
+        /// New tasks are made done (`tasks log`); an edit leaves done alone.
+        public var isDone = false
         /// The fields of `TaskFields.edited`, each as typed (every one is there, empty or not, so
         /// that a field typed and erased again compares equal).
         public var typed: [TaskField: String]
@@ -117,6 +124,9 @@ public final class TaskEditReactor: Reactor {
         switch action {
         case .load(let id):
             return service.task(id: id).map(Mutation.setTask).catch { .just(.setFailure(TaskServiceError($0))) }
+        case .copy(let id):
+            return service.task(id: id).map(Mutation.setCopy).catch { .just(.setFailure(TaskServiceError($0))) }
+        case .updateDone(let isDone): fields.isDone = isDone
         case .updateTitle(let title): fields.title = title
         case .updateNotes(let notes): fields.notes = notes
         case .updateList(let list): fields.list = list
@@ -248,11 +258,13 @@ public final class TaskEditReactor: Reactor {
         var `repeat`: RepeatRule?
         /// Each field of `TaskFields.edited`, read.
         var values: [TaskField: FieldValue]
+        var isDone = false
 
         /// A new task of these fields with `title` and `notes`.
         func draft(title: String, notes: String) -> TaskDraft {
             var task = Task(unsaved: title, notes: notes, list: list, tags: tags)
             task.repeat = self.repeat
+            task.isDone = isDone
             for (field, value) in values { TaskFields.spec(field).assign(value, to: &task) }
             return TaskDraft(fields: task)
         }
@@ -268,7 +280,7 @@ public final class TaskEditReactor: Reactor {
     /// Every field but the title.
     private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
         // In the form's order: the first field in error is the one reported.
-        var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:])
+        var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:], isDone: fields.isDone)
         var dates = dates()
         // A date may count from another (`--wait due-3d`): the one given in this form, judged
         // before it in the form's order, else the task's own.
@@ -299,6 +311,9 @@ public final class TaskEditReactor: Reactor {
     public func reduce(state: consuming State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
+        case .setCopy(let task):
+            state.fields = Fields(.edit(task))
+            state.originalFields = state.fields
         case .setTask(let task):
             state.mode = .edit(task)
             state.fields = Fields(state.mode)

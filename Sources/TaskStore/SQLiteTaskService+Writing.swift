@@ -26,8 +26,7 @@ extension SQLiteTaskService {
         bottoms[task.list] = position
         task.id = 0
         task.uuid = draft.uuid ?? makeUUID()
-        task.isDone = false
-        task.completed = nil
+        task.completed = task.isDone ? time : nil  // `tasks log`: added done
         task.tags = TagsText.normalized(task.tags)
         task.position = position
         task.created = time

@@ -131,6 +131,7 @@ public final class FakeTaskService: TaskService {
                 task.position = bottom + 100
                 task.created = time
                 task.modified = time
+                task.completed = task.isDone ? time : nil
                 self.nextID += 1
                 self.tasks.append(task)
                 made.append(task)

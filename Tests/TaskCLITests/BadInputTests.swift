@@ -29,7 +29,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, add, toggle, done, reopen, edit, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, add, log, toggle, done, reopen, edit, append, prepend, duplicate, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
         BadInput("unknown short flag", ["list", "-z"], status: 2, "tasks: unknown option '-z' for 'list'; see 'tasks help list'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),

@@ -35,7 +35,8 @@ struct CommandSweepTests {
     /// value names something that cannot be had (a file, a task, a remote).
     static func allowed(_ words: [String]) -> Set<Int32> {
         let command = words.first ?? ""
-        if ["sync", "import", "show", "edit", "move", "toggle", "done", "reopen", "delete", "undo", "redo"].contains(command)
+        if ["sync", "import", "show", "edit", "move", "toggle", "done", "reopen", "delete", "undo", "redo",
+            "append", "prepend", "duplicate"].contains(command)
             || words.contains("--db") || words.contains(where: { $0.hasPrefix("--db=") }) {
             return [0, 1, 2]
         }

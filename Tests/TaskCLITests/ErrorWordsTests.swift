@@ -28,7 +28,7 @@ struct ErrorWordsTests {
         let reading = CommandRegistry.commands.filter { !$0.changesTasks }.map { $0.spec.name }
         #expect(reading == ["list", "next", "show", "lists", "history", "date", "export", "completions", "help"])
         let changing = CommandRegistry.commands.filter { $0.changesTasks }.map { $0.spec.name }
-        #expect(changing == ["add", "toggle", "done", "reopen", "edit", "delete", "move", "ui", "undo", "redo", "sync", "import"])
+        #expect(changing == ["add", "log", "toggle", "done", "reopen", "edit", "append", "prepend", "duplicate", "delete", "move", "ui", "undo", "redo", "sync", "import"])
         #expect(!VersionCommand.changesTasks)
     }
 }

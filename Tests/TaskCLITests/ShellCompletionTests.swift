@@ -50,7 +50,7 @@ struct ShellCompletionTests {
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|next|add|toggle|done|reopen|edit|show|delete|rm|move|mv|lists|ui|undo|redo|history|sync|date|export|import|completions|help
+            list|ls|next|add|log|toggle|done|reopen|edit|append|prepend|duplicate|show|delete|rm|move|mv|lists|ui|undo|redo|history|sync|date|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4

@@ -28,6 +28,8 @@ struct AddCommand: TasksCommand {
 
     let titles: Titles
     let fields: FieldFlags
+    /// `tasks log`: the tasks are added done.
+    var logged = false
 
     init(_ line: ParsedLine) throws {
         fields = try line.fieldFlags(titled: false)
@@ -64,14 +66,16 @@ struct AddCommand: TasksCommand {
 
     func run(_ context: CommandContext) {
         let reactor = context.editReactor()
+        let verb = logged ? "Logged" : "Added"
+        if logged { reactor.action.onNext(.updateDone(true)) }
         switch titles {
         case .given(let titles, let fromStdin):
-            let view = AddView(context: context.view, titles: (titles.count, fromStdin ? "line" : "title"))
+            let view = AddView(context: context.view, titles: (titles.count, fromStdin ? "line" : "title"), verb: verb)
             view.reactor = reactor
             context.send(fields, to: reactor)
             reactor.action.onNext(.submitTitles(titles))
         case .lines(let lines):
-            let view = AddView(context: context.view, titles: (Int.max, "line"))
+            let view = AddView(context: context.view, titles: (Int.max, "line"), verb: verb)
             view.reactor = reactor
             context.send(fields, to: reactor)
             reactor.action.onNext(.submitLines(lines.next))

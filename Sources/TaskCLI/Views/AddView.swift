@@ -12,9 +12,12 @@ final class AddView: CommandView, View {
     /// How many titles (`Int.max`: not known, streamed), and what one is called in a message:
     /// `line` when they came from stdin.
     private let titles: (count: Int, itemName: String)
+    /// What a confirmation says: `Added`, `Logged`, `Duplicated`.
+    private let verb: String
 
-    init(context: ViewContext, titles: (count: Int, itemName: String)) {
+    init(context: ViewContext, titles: (count: Int, itemName: String), verb: String = "Added") {
         self.titles = titles
+        self.verb = verb
         super.init(context: context)
     }
 
@@ -50,7 +53,7 @@ final class AddView: CommandView, View {
         let console = context.console
         if console.settings.quiet { return }
         if console.terminal.stdoutIsTerminal {
-            context.printer.confirm("Added", head, of: count)
+            context.printer.confirm(verb, head, of: count)
         } else {
             var id = first
             let last = first + Int64(count)
@@ -68,7 +71,7 @@ final class AddView: CommandView, View {
         let console = context.console
         if console.settings.quiet { return }
         if console.settings.isExplicit || console.terminal.stdoutIsTerminal {
-            context.printer.report("Added", tasks)
+            context.printer.report(verb, tasks)
         } else {
             TaskWriter.writeIDs(tasks, to: console.stdout)
         }

@@ -1,0 +1,100 @@
+import CommandLineKit
+
+/// `tasks log TITLE…`: tasks added done, for the record (Taskwarrior's `log`).
+struct LogCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "log", abstract: "Add tasks that are done already: one per title, or one per line of stdin with '-'.",
+        discussion: "As 'add', in one transaction, each done as it is added; a repeating task cannot be logged.",
+        arguments: AddCommand.spec.arguments,
+        options: TasksSpec.fieldOptions
+    )
+    static let changesTasks = true
+
+    var add: AddCommand
+
+    init(_ line: ParsedLine) throws {
+        add = try AddCommand(line)
+        if add.fields.repeatRule != nil { throw CLIError.usage("a repeating task cannot be logged (it would be done before it began); add it, then 'tasks done' it") }
+        add.logged = true
+    }
+
+    func run(_ context: CommandContext) { add.run(context) }
+}
+
+/// `tasks duplicate ID`: a new task with the fields of another (not done, in no series of its
+/// own's: a repeating one starts a series of its own).
+struct DuplicateCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "duplicate", abstract: "Add a copy of a task, with its fields; field flags change the copy.",
+        discussion: "The copy is pending, at the bottom of its list, and is not part of the original's series.",
+        arguments: [TasksSpec.idArgument],
+        options: TasksSpec.editOptions.filter { $0.long != Option.title.long }
+    )
+    static let changesTasks = true
+
+    let id: Int64
+    let fields: FieldFlags
+
+    init(_ line: ParsedLine) throws {
+        fields = try line.fieldFlags(titled: false)
+        id = try IDParser.id(line.requiredArgument)
+    }
+
+    func run(_ context: CommandContext) {
+        let reactor = context.editReactor()
+        let view = AddView(context: context.view, titles: (1, "title"), verb: "Duplicated")
+        view.reactor = reactor
+        reactor.action.onNext(.copy(id))
+        guard reactor.currentState.failure == nil else { return }
+        context.send(fields, to: reactor)
+        reactor.action.onNext(.submitTitles([reactor.currentState.fields.title]))
+    }
+}
+
+/// `tasks append ID TEXT…` and `tasks prepend ID TEXT…`: words added to the end or the start
+/// of a task's title.
+struct AppendCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "append", abstract: "Add words to the end of a task's title.",
+        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT", help: "The words to add.", variadic: true)]
+    )
+    static let changesTasks = true
+
+    let id: Int64
+    let text: String
+    var atStart = false
+
+    init(_ line: ParsedLine) throws {
+        id = try IDParser.id(line.requiredArgument)
+        text = line.arguments.dropFirst().joined(separator: " ")
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { throw CLIError.usage("give the words to add to the title") }
+    }
+
+    func run(_ context: CommandContext) {
+        let reactor = context.editReactor()
+        let view = EditView(context: context.view)
+        view.reactor = reactor
+        reactor.action.onNext(.load(id))
+        guard let task = reactor.currentState.task else { return }
+        reactor.action.onNext(.updateTitle(atStart ? text + " " + task.title : task.title + " " + text))
+        reactor.action.onNext(.submit)
+    }
+}
+
+/// `tasks prepend ID TEXT…`.
+struct PrependCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "prepend", abstract: "Add words to the start of a task's title.",
+        arguments: AppendCommand.spec.arguments
+    )
+    static let changesTasks = true
+
+    var append: AppendCommand
+
+    init(_ line: ParsedLine) throws {
+        append = try AppendCommand(line)
+        append.atStart = true
+    }
+
+    func run(_ context: CommandContext) { append.run(context) }
+}
