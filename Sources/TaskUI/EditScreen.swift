@@ -155,14 +155,26 @@ public final class EditScreen: View {
         }
         screen.write(heading, row: 0, column: 1, style: style.header)
         let labelWidth = 10
-        var row = 2
         var caret: (row: Int, column: Int)?
         let fieldWidth = max(1, screen.columns - labelWidth - 2)
+        let notesLines = max(1, size.rows - 10)
+        // The form scrolls: when the focused field is below the window, the fields above it
+        // move up under the heading until it shows (a short window, a long form).
+        var top = 2
+        for field in Self.form {
+            if field == focus { break }
+            top += field == .notes ? min(notesLines, fields[field]?.lines.count ?? 1) + 1 : 1
+        }
+        var row = 2 - max(0, top - (size.rows - 2))
         for field in Self.form {
             guard row < size.rows - 1, let text = fields[field] else { break }
+            let lines = field == .notes ? Array(text.lines.prefix(notesLines)) : [text.text]
+            guard row >= 2 else {
+                row += max(1, lines.count) + (field == .notes ? 1 : 0)
+                continue
+            }
             let focused = field == focus
             screen.write(Self.label(field), row: row, column: 1, style: focused ? CellStyle(bold: true, underline: !style.color) : .plain)
-            let lines = field == .notes ? Array(text.lines.prefix(max(1, size.rows - 10))) : [text.text]
             for (number, line) in lines.enumerated() where row + number < size.rows - 1 {
                 screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)
             }

@@ -134,4 +134,19 @@ struct ScreenTests {
         assertGolden(buffer, "editor-error.txt")
         #expect(caret?.row == 6, "the caret moved to the field in error (Due)")
     }
+
+    /// Issue 26: the form grew to ten fields; in a short window it scrolls to the one focused.
+    @Test func theEditorScrollsToTheFocusedFieldInAShortWindow() {
+        let reactor = TaskEditReactor(mode: .edit(rows[1]), service: FakeTaskService(), today: { today })
+        let keys = PublishSubject<Key>()
+        let view = EditScreen(keys: keys, size: (10, 40), style: ScreenStyle(color: false))
+        view.reactor = reactor
+        for _ in 1...9 { keys.onNext(.tab) }  // to Until, the last field
+        var buffer = ScreenBuffer(rows: 10, columns: 40)
+        let caret = view.draw(into: &buffer)
+        let text = (0..<10).map { buffer.text(row: $0) }
+        #expect(text[8].hasPrefix(" Until"), "the focused field shows, on the last row above the status line: \(text)")
+        #expect(caret?.row == 8)
+        #expect(text[0].contains("Edit task"), "the heading stays")
+    }
 }
