@@ -4,13 +4,11 @@ import TaskModel
 /// of the week — Monday, or `TASKS_WEEK_START` (`sunday`, `sun`, …) until the configuration
 /// file of the query-language issue holds it.
 enum DateSettings {
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-
     /// The week's first day, 0 for Monday; a setting that names no weekday is a usage error.
     static func weekStart(_ environment: [String: String]) throws(CLIError) -> Int {
         guard let text = environment["TASKS_WEEK_START"], !text.isEmpty else { return 0 }
         let word = text.lowercased()
-        guard word.count >= 3, let day = weekdays.firstIndex(where: { $0.hasPrefix(word) }) else {
+        guard word.count >= 3, let day = CalendarDay.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) else {
             throw CLIError.usage("TASKS_WEEK_START is '\(text)'; name the first day of a week: monday, sunday, …")
         }
         return day

@@ -96,5 +96,5 @@ enum Completion {
     static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
     static let entries = ValueCompletion.command("tasks history --format tsv 2>/dev/null | cut -f1,5")
     static let priorities = ValueCompletion.choices(["H", "M", "L"])
-    static let dates = ValueCompletion.choices(["today", "tomorrow", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])
+    static let dates = ValueCompletion.choices(["today", "tomorrow"] + CalendarDay.weekdayNames)
 }

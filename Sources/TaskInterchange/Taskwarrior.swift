@@ -158,26 +158,7 @@ public enum Taskwarrior {
                 let raw = try reader.member(key, record: number) { try $0.rawValue() }
                 kept.append((key, raw))
                 var inner = JSONReader(Array(raw.utf8))
-                annotations = try inner.member(key, record: number) { reader in
-                    try reader.beginArray()
-                    var found: [(Timestamp, String)] = []
-                    var isFirstAnnotation = true
-                    while try reader.nextElement(isFirst: &isFirstAnnotation) {
-                        var entry = Timestamp(millisecondsSince1970: 0)
-                        var text = ""
-                        try reader.beginObject()
-                        var isFirstMember = true
-                        while let member = try reader.nextKey(isFirst: &isFirstMember) {
-                            switch member {
-                            case "entry": entry = try time(&reader)
-                            case "description": text = try reader.string()
-                            default: try reader.skipValue()
-                            }
-                        }
-                        found.append((entry, text))
-                    }
-                    return found
-                }
+                annotations = try inner.member(key, record: number) { try readAnnotations(&$0, time: time) }
             case "id", "urgency":
                 try reader.skipValue()
             case "rtype", "mask", "imask":
@@ -222,30 +203,31 @@ public enum Taskwarrior {
         annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1).joined(separator: "\n")
     }
 
-    /// The annotations of a kept `annotations` value.
-    private static func annotations(_ raw: String) -> [(Timestamp, String)] {
-        var reader = JSONReader(Array(raw.utf8))
+    /// An `annotations` array: each one's time (read by `time`) and text.
+    private static func readAnnotations(_ reader: inout JSONReader, time: (inout JSONReader) throws -> Timestamp) throws -> [(Timestamp, String)] {
+        try reader.beginArray()
         var found: [(Timestamp, String)] = []
-        do {
-            try reader.beginArray()
-            var isFirst = true
-            while try reader.nextElement(isFirst: &isFirst) {
-                var entry = Timestamp.unixEpoch, text = ""
-                try reader.beginObject()
-                var isFirstMember = true
-                while let member = try reader.nextKey(isFirst: &isFirstMember) {
-                    switch member {
-                    case "entry": entry = TimestampText.parse(try reader.string()) ?? .unixEpoch
-                    case "description": text = try reader.string()
-                    default: try reader.skipValue()
-                    }
+        var isFirst = true
+        while try reader.nextElement(isFirst: &isFirst) {
+            var entry = Timestamp.unixEpoch, text = ""
+            try reader.beginObject()
+            var isFirstMember = true
+            while let member = try reader.nextKey(isFirst: &isFirstMember) {
+                switch member {
+                case "entry": entry = try time(&reader)
+                case "description": text = try reader.string()
+                default: try reader.skipValue()
                 }
-                found.append((entry, text))
             }
-        } catch {
-            return []
+            found.append((entry, text))
         }
         return found
+    }
+
+    /// The annotations of a kept `annotations` value (read when it was imported, so whole).
+    private static func annotations(_ raw: String) -> [(Timestamp, String)] {
+        var reader = JSONReader(Array(raw.utf8))
+        return (try? readAnnotations(&reader) { TimestampText.parse(try $0.string()) ?? .unixEpoch }) ?? []
     }
 
     /// The attributes `Taskwarrior.append` writes from a task's fields; a kept one of these

@@ -96,6 +96,9 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
         CalendarDay(daysSince1970: daysSince1970 + count)
     }
 
+    /// The weekdays' names, Monday (0) first, as `weekday` numbers them.
+    public static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
     /// 0 for Monday through 6 for Sunday.
     public var weekday: Int {
         // 1970-01-01 was a Thursday (3).

@@ -57,13 +57,13 @@ public enum DateGrammar {
         let words = TaskQuery.foldCase(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         switch words.count {
         case 1:
-            if let time = timeOfDay(words[0]) { return .instant(moment(context.today, time, context)) }
+            if let time = timeOfDay(words[0]) { return .instant(context.zone.moment(context.today, time)) }
             return try expression(words[0], context)
         case 2:
             if let time = timeOfDay(words[1]) {
                 // A day and a time: `tomorrow 9:00`, `2026-12-25 14:00`.
                 guard case .day(let day) = try expression(words[0], context) else { throw .unreadable }
-                return .instant(moment(day, time, context))
+                return .instant(context.zone.moment(day, time))
             }
         case 3:
             // `in 3 days`, `3 days ago`.
@@ -142,8 +142,7 @@ public enum DateGrammar {
             return .day(value)
         }
         if let ordinal = ordinal(word) { return try day(nextDay(ordinal, after: today)) }
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        if word.count >= 3, let weekday = names.firstIndex(where: { $0.hasPrefix(word) }) {
+        if word.count >= 3, let weekday = CalendarDay.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) {
             let ahead = (weekday - today.weekday + 7) % 7
             return try day(today.adding(days: ahead == 0 ? 7 : ahead))
         }
@@ -162,8 +161,7 @@ public enum DateGrammar {
     }
 
     private static func firstOfMonth(_ month: Int, months: Int, year: Int) -> CalendarDay? {
-        let index = year * 12 + (month - 1) + months
-        return CalendarDay(year: index / 12, month: index % 12 + 1, day: 1)
+        CalendarDay(year: year, month: month, day: 1)?.adding(months: months)
     }
 
     /// `1st` … `31st` (any of st, nd, rd, th).
@@ -205,7 +203,7 @@ public enum DateGrammar {
             rest = rest.dropLast(3)
         }
         guard rest.count == 5, let time = timeOfDay(String(rest)) else { return nil }
-        guard let offset else { return .instant(moment(day, time + seconds, context)) }
+        guard let offset else { return .instant(context.zone.moment(day, time + seconds)) }
         let utc = (Int64(day.daysSince1970) * 86_400 + Int64(time + seconds - offset)) * 1000
         return .instant(Timestamp(millisecondsSince1970: utc))
     }
@@ -216,11 +214,6 @@ public enum DateGrammar {
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
               let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
         return hour * 3600 + minute * 60
-    }
-
-    /// The moment local `day` shows `seconds` after midnight on the clock.
-    static func moment(_ day: CalendarDay, _ seconds: Int, _ context: DateContext) -> Timestamp {
-        context.zone.moment(day, seconds)
     }
 }
 
@@ -289,12 +282,8 @@ private struct Step {
         switch unit {
         case .days: return day.adding(days: count)
         case .weeks: return day.adding(days: count * 7)
-        case .months, .years:
-            let index = day.year * 12 + (day.month - 1) + (unit == .months ? count : count * 12)
-            guard index >= 0 else { return nil }
-            let (year, month) = (index / 12, index % 12 + 1)
-            guard (1...9999).contains(year) else { return nil }
-            return CalendarDay(year: year, month: month, day: min(day.day, CalendarDay.daysIn(month: month, year: year)))
+        case .months: return day.adding(months: count)
+        case .years: return day.adding(months: count * 12)
         case .hours, .minutes: return nil
         }
     }

@@ -85,7 +85,9 @@ struct ParsedLine {
         let today = invocation.today()
         query.today = today
         if let text = parsed.value(Option.dueBefore) {
-            guard let day = DueDate.parse(text, today: today) else { throw TaskFieldError.badValue(.due, text) }
+            // The grammar of --due, with the run's clock, zone and week start.
+            let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
+            guard case .day(let day) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
             query.dueBefore = day
         }
         if parsed.has(Option.overdue) { query.dueBefore = min(query.dueBefore ?? today, today) }
