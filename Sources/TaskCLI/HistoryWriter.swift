@@ -109,6 +109,7 @@ struct HistoryWriter {
         case .flag(let flag): return .bool(flag)
         case .number(let number): return .number(number)
         case .day(let day): return .string(day.description)
+        case .date(let date): return .string(date.description)
         case .priority(let priority): return .string(priority.rawValue)
         case .tags(let tags): return .array(tags.map(JSONValue.string))
         case .time(let time): return .string(TimestampText.iso8601(time))

@@ -45,7 +45,7 @@ enum Option {
         guard let edit = spec.edit else { return nil }
         let completion: ValueCompletion
         switch spec.kind {
-        case .day: completion = Completion.dates
+        case .day, .date: completion = Completion.dates
         case .priority: completion = Completion.priorities
         case .text, .optionalText, .flag, .number, .tags, .time, .rule: completion = .none
         }

@@ -8,6 +8,9 @@ struct TaskPrinter {
     let console: Console
     /// Today, for the table's overdue mark; asked only when a table is written.
     let today: () -> CalendarDay
+    var now: @Sendable () -> Timestamp = SystemClock.now
+    /// The zone a moment is shown in.
+    var zone: LocalTime = .system
 
     /// The writer of the chosen format, set up for where standard output goes.
     var writer: TaskWriter {
@@ -15,7 +18,8 @@ struct TaskPrinter {
         return TaskWriter(output: console.stdout, format: console.settings.format, header: console.settings.header,
                           terminalWidth: terminal.stdoutIsTerminal ? terminal.width : nil,
                           escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: console.settings.color),
-                          today: console.settings.format == .table ? today() : nil)
+                          today: console.settings.format == .table ? today() : nil,
+                          now: console.settings.format == .table ? TaskDate.reading(now(), in: zone, today: today()) : nil, zone: zone)
     }
 
     /// `Done 3: Buy milk`, for each task up to ten, then a count of the rest (of `total`,

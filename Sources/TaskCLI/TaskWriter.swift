@@ -29,6 +29,10 @@ final class TaskWriter {
     let escapesControls: Bool
     let style: Style
     let today: CalendarDay?
+    /// The local clock's reading (`TaskDate.reading`), for a due moment's overdue mark.
+    let now: String?
+    /// Where a moment is read for a table.
+    let zone: LocalTime
     /// The JSON array's framing and commas (the same bytes `export` writes).
     private var json = ExportWriter(format: .json, localTime: .system)
     private var table: TableLayout?
@@ -41,7 +45,9 @@ final class TaskWriter {
     private var query = TaskQuery()
 
     init(output: Output, format: OutputFormat, header: Bool, terminalWidth: Int?, escapesControls: Bool, style: Style,
-         today: CalendarDay?) {
+         today: CalendarDay?, now: String? = nil, zone: LocalTime = .system) {
+        self.now = now
+        self.zone = zone
         self.output = output
         self.format = format
         self.header = header
@@ -107,6 +113,7 @@ final class TaskWriter {
             totals.titleCells = max(totals.titleCells, TerminalText.displayWidth(TerminalText.escapingControls(task.title)))
             totals.tagsCells = max(totals.tagsCells, TerminalText.displayWidth(TaskWriter.tagsText(task)))
             totals.anyDue = totals.anyDue || task.due != nil
+            totals.anyDueTime = totals.anyDueTime || task.due?.isDay == false
             totals.anyPriority = totals.anyPriority || task.priority != nil
             totals.largestID = max(totals.largestID, task.id)
         }
@@ -178,6 +185,8 @@ final class TaskWriter {
         let totals: TaskQueryTotals
         let idWidth: Int
         let hasDue: Bool, hasPriority: Bool
+        /// 10 for days, 16 when a due date is a moment (`2026-12-24 14:00`).
+        let dueWidth: Int
         let maxTitle: Int, maxTags: Int
         let showsTags: Bool
 
@@ -185,11 +194,12 @@ final class TaskWriter {
             self.totals = totals
             idWidth = max(2, String(totals.largestID).utf8.count)
             hasDue = totals.anyDue
+            dueWidth = totals.anyDueTime ? 16 : 10
             hasPriority = totals.anyPriority
             let titleWidth = totals.titleCells, tagsWidth = totals.tagsCells
             var maxTitle = titleWidth, maxTags = tagsWidth, showsTags = tagsWidth > 0
             if let width = terminalWidth {
-                let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 12 : 0) + (hasPriority ? 3 : 0)
+                let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 2 + dueWidth : 0) + (hasPriority ? 3 : 0)
                 let room = width - fixed
                 if showsTags && titleWidth + 2 + tagsWidth > room {
                     maxTags = min(tagsWidth, max(0, room - 2 - min(titleWidth, 16)))
@@ -223,7 +233,7 @@ final class TaskWriter {
         let title = plain ? task.title : TerminalText.escapingControls(task.title)
         let titleWidth = plain ? title.utf8.count : TerminalText.displayWidth(title)
         let tags = layout.showsTags ? TaskWriter.tagsText(task) : ""
-        let isOverdue = !task.isDone && today.map { day in task.due.map { $0 < day } ?? false } ?? false
+        let isOverdue = today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false
         let dims = task.isDone && style.enabled
         output.append { bytes in
             // Spaces are owed, and paid only when text follows: a row's trailing blanks are
@@ -257,7 +267,13 @@ final class TaskWriter {
             }
             if layout.hasDue {
                 spaces(2)
-                if let due = task.due?.description { text(isOverdue ? style.red(due) : due) } else { spaces(10) }
+                if let due = task.due {
+                    let shown = due.isDay ? due.description : due.shown(in: zone)
+                    text(isOverdue ? style.red(shown) : shown)
+                    spaces(layout.dueWidth - shown.utf8.count)
+                } else {
+                    spaces(layout.dueWidth)
+                }
             }
             if layout.hasPriority {
                 spaces(2)

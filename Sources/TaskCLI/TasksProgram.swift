@@ -42,6 +42,7 @@ public enum TasksProgram {
         }
 
         let database = SQLiteTaskService(lazilyAt: path, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
+        database.localTime = invocation.localTime
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)

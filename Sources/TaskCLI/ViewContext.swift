@@ -6,7 +6,10 @@ struct ViewContext {
     let status: ExitStatus
     /// Today, for the table's overdue mark; asked only when a table is written.
     let today: () -> CalendarDay
+    /// The moment and the zone, for a moment's overdue mark and its local reading.
+    var now: @Sendable () -> Timestamp = SystemClock.now
+    var zone: LocalTime = .system
 
     /// Tasks on standard output, as records or sentences.
-    var printer: TaskPrinter { TaskPrinter(console: console, today: today) }
+    var printer: TaskPrinter { TaskPrinter(console: console, today: today, now: now, zone: zone) }
 }

@@ -101,12 +101,17 @@ public enum TaskJSON {
             case "completed": record.fields.completed = try reader.member(key, record: number, time)
             case "created": record.created = try reader.member(key, record: number, time)
             case "modified": record.modified = try reader.member(key, record: number, time)
-            case "due":
+            case "due", "wait", "scheduled", "until":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
-                    guard let day = CalendarDay(text) else {
-                        throw InterchangeError("record \(number): \"due\" is '\(text)', not a day; use YYYY-MM-DD")
+                    guard let date = TaskDate(text) else {
+                        throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+HH:MM")
                     }
-                    record.fields.due = day
+                    switch key {
+                    case "wait": record.fields.wait = date
+                    case "scheduled": record.fields.scheduled = date
+                    case "until": record.fields.until = date
+                    default: record.fields.due = date
+                    }
                 }
             case "priority":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
@@ -135,17 +140,12 @@ public enum TaskJSON {
                     throw InterchangeError("record \(number): \"extras\" is \(raw); write an object of another tool's attributes, {} or null")
                 }
                 record.fields.extras = String(raw.dropFirst().dropLast())
-            case "anchor", "wait", "scheduled", "until":
+            case "anchor":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {
                         throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a day; use YYYY-MM-DD")
                     }
-                    switch key {
-                    case "wait": record.fields.wait = day
-                    case "scheduled": record.fields.scheduled = day
-                    case "until": record.fields.until = day
-                    default: record.fields.anchor = day
-                    }
+                    record.fields.anchor = day
                 }
             default:
                 let hint = ["description", "status", "entry", "project"].contains(key)

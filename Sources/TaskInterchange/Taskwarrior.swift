@@ -43,7 +43,7 @@ public enum Taskwarrior {
         for (index, record) in records.enumerated() where record.fields.repeat != nil && !record.fields.isDone {
             guard let series = record.fields.series else { continue }
             if let other = firstOfSeries[series] {
-                let earlier = (records[index].fields.due ?? .unixEpoch) < (records[other].fields.due ?? .unixEpoch)
+                let earlier = (records[index].fields.due?.description ?? "") < (records[other].fields.due?.description ?? "")
                 keep[earlier ? other : index] = false
                 if earlier { firstOfSeries[series] = index }
                 skipped.add("occurrences Taskwarrior made ahead of time")
@@ -123,11 +123,12 @@ public enum Taskwarrior {
                 }
                 return time
             }
-            /// A date attribute's local day, its text kept.
-            func day(_ reader: inout JSONReader) throws -> CalendarDay {
+            /// A date attribute: a local midnight is that day; any other time is that moment,
+            /// read on the local clock (exact to the second either way).
+            func day(_ reader: inout JSONReader) throws -> TaskDate {
                 let time = try time(&reader)
-                kept.append((key, Extras.quoted(TimestampText.taskwarrior(time))))
-                return localTime.day(time)
+                let day = localTime.day(time)
+                return localTime.midnight(day) == time ? TaskDate(day) : TaskDate(time, in: localTime.zone)
             }
             switch key {
             case "uuid": record.uuid = try reader.member(key, record: number) { try $0.string() }
@@ -243,15 +244,10 @@ public enum Taskwarrior {
         func string(_ text: String) { JSONValue.appendString(text, to: &bytes) }
         let extras = Extras.pairs(task.extras)
         func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
-        /// A date: as Taskwarrior wrote it while it still falls on the task's day, else the day's midnight.
-        func date(_ name: String, _ day: CalendarDay) {
+        /// A date: a moment as it is, a day as its local midnight (as Taskwarrior writes a day).
+        func date(_ name: String, _ date: TaskDate) {
             key(","); string(name); key(":")
-            if let kept = Extras.value(name, in: extras), let text = Extras.string(kept), let time = TimestampText.parse(text),
-               localTime.day(time) == day {
-                raw(kept)
-            } else {
-                string(TimestampText.taskwarrior(localTime.midnight(day)))
-            }
+            string(TimestampText.taskwarrior(date.time ?? localTime.midnight(date.day)))
         }
         key("{\"uuid\":"); string(task.uuid)
         key(",\"description\":"); string(task.title)

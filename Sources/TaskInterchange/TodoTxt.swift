@@ -90,20 +90,20 @@ public enum TodoTxt {
             } else if first == UInt8(ascii: "@") && word.count > 1 {
                 record.fields.tags.append(text(word.dropFirst()))
             } else if word.count >= 4 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("due:".utf8) {
-                guard let day = CalendarDay(text(word.dropFirst(4))) else {
+                guard let date = TaskDate(text(word.dropFirst(4))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a due date; write due:YYYY-MM-DD")
                 }
-                record.fields.due = day
+                record.fields.due = date
             } else if word.count >= 5 && line[word.lowerBound..<word.lowerBound + 4].elementsEqual("rec:".utf8) {
                 guard let rule = recurrence(text(word.dropFirst(4))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a recurrence; write rec:1w (after completion) or rec:+1w (on a schedule)")
                 }
                 record.fields.repeat = rule
             } else if word.count >= 3 && line[word.lowerBound..<word.lowerBound + 2].elementsEqual("t:".utf8) {
-                guard let day = CalendarDay(text(word.dropFirst(2))) else {
+                guard let date = TaskDate(text(word.dropFirst(2))) else {
                     throw InterchangeError("line \(number): '\(text(word))' is not a threshold date; write t:YYYY-MM-DD")
                 }
-                record.fields.wait = day
+                record.fields.wait = date
             } else if record.fields.isDone, word.count == 5, line[word.lowerBound..<word.lowerBound + 4].elementsEqual("pri:".utf8),
                       isLetter(line[word.upperBound - 1]) {
                 record.fields.priority = priority(line[word.upperBound - 1], notKept: &notKept)

@@ -16,10 +16,10 @@ public struct DateContext: Sendable {
     /// The first day of a week, 0 for Monday through 6 for Sunday (`eow`, `sow`).
     public var weekStart: Int
     /// The task's own dates, for an expression that counts from one (`due-3d`).
-    public var fields: @Sendable (TaskField) -> CalendarDay?
+    public var fields: @Sendable (TaskField) -> TaskDate?
 
     public init(now: Timestamp, today: CalendarDay, zone: LocalTime, weekStart: Int = 0,
-                fields: @escaping @Sendable (TaskField) -> CalendarDay? = { _ in nil }) {
+                fields: @escaping @Sendable (TaskField) -> TaskDate? = { _ in nil }) {
         self.now = now
         self.today = today
         self.zone = zone
@@ -50,7 +50,19 @@ public enum DateGrammarError: Error, Equatable, Sendable {
 public enum DateGrammar {
     /// The forms, in one line: what a refusal says after "use".
     public static let forms = "YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w, a weekday, eow/eom/eoq/eoy, sow/som/soq/soy, "
-        + "1st–31st, someday, -1d, +1m, +1y, in 3 days, 3 days ago, due-3d (docs/cli.md, Dates)"
+        + "1st–31st, someday, -1d, +1m, +1y, in 3 days, 3 days ago, due-3d, 14:00, fri 17:30, 2026-12-25T14:00, +4h, now "
+        + "(docs/cli.md, Dates)"
+
+    /// The date of a task `text` names in `context`: a day, or a moment read on the clock of
+    /// `context.zone` — or in the offset it names (`2026-12-25T14:00+05:00` keeps `+05:00`).
+    public static func date(_ text: String, in context: DateContext) throws(DateGrammarError) -> TaskDate {
+        let trimmed = text.trimmingWhitespace
+        if let given = TaskDate(trimmed) { return given }
+        switch try resolve(trimmed, in: context) {
+        case .day(let day): return TaskDate(day)
+        case .instant(let time): return TaskDate(time, in: context.zone)
+        }
+    }
 
     /// The day or moment `text` names in `context`.
     public static func resolve(_ text: String, in context: DateContext) throws(DateGrammarError) -> DateValue {
@@ -137,9 +149,9 @@ public enum DateGrammar {
         case "eoy", "eocy": return try day(CalendarDay(year: today.year, month: 12, day: 31))
         default: break
         }
-        if let field = TaskField(rawValue: word), TaskFields.edited.contains(where: { $0.field == field && $0.kind == .day }) {
+        if let field = TaskField(rawValue: word), TaskFields.edited.contains(where: { $0.field == field && $0.kind == .date }) {
             guard let value = context.fields(field) else { throw .missingField(field) }
-            return .day(value)
+            return value.time.map(DateValue.instant) ?? .day(value.day)
         }
         if let ordinal = ordinal(word) { return try day(nextDay(ordinal, after: today)) }
         if word.count >= 3, let weekday = CalendarDay.weekdayNames.firstIndex(where: { $0.hasPrefix(word) }) {

@@ -39,14 +39,14 @@ extension TaskFieldSpec {
         let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { return .none }
         switch kind {
-        case .day:
+        case .day, .date:
             do throws(DateGrammarError) {
+                if kind == .date { return .date(try DateGrammar.date(trimmed, in: context)) }
                 return .day(try DateGrammar.day(trimmed, in: context))
             } catch {
                 switch error {
-                case .unreadable: throw .badValue(field, text)
+                case .unreadable, .timeOfDay: throw .badValue(field, text)
                 case .missingField(let base): throw .dateFromUnsetField(field, base: base, text)
-                case .timeOfDay: throw .timeOfDayNotKept(field, text)
                 }
             }
         case .priority:
@@ -80,7 +80,7 @@ extension FieldKind {
     /// What a person may type for it, after `use` in a refusal.
     var grammar: String {
         switch self {
-        case .day: DateGrammar.forms
+        case .day, .date: DateGrammar.forms
         case .priority: "H, M or L"
         case .text, .optionalText, .flag, .number, .tags, .time, .rule: "text"
         }
@@ -94,6 +94,7 @@ extension FieldKind {
         case .flag(let flag): .integer(flag ? 1 : 0)
         case .number(let number): .integer(number)
         case .day(let day): .text(day.description)
+        case .date(let date): .text(date.description)
         case .priority(let priority): .integer(Int64(priority.rank))
         case .tags(let tags): .text(TagsText.encode(tags))
         case .time(let time): .integer(time.millisecondsSince1970)
@@ -102,6 +103,12 @@ extension FieldKind {
 }
 
 extension FieldValue {
+    /// The date it holds, if it is one.
+    public var date: TaskDate? {
+        if case .date(let date) = self { return date }
+        return nil
+    }
+
     /// As one line of text, as a form and `tasks show` give it: nothing for none, `true`/`false`,
     /// a day as `YYYY-MM-DD`, a priority as its letter, tags separated by spaces, ISO 8601 times.
     public var plainText: String {
@@ -111,6 +118,7 @@ extension FieldValue {
         case .flag(let flag): flag ? "true" : "false"
         case .number(let number): String(number)
         case .day(let day): day.description
+        case .date(let date): date.description
         case .priority(let priority): priority.rawValue
         case .tags(let tags): tags.joined(separator: " ")
         case .time(let time): TimestampText.iso8601(time)

@@ -52,11 +52,11 @@ public enum FieldRules {
         return priority
     }
 
-    /// The day `text` names, counted from `today` (see `DueDate`), `nil` for empty text; a bad
-    /// one is refused as a due date.
-    public static func day(_ text: String, today: CalendarDay) throws(TaskFieldError) -> CalendarDay? {
-        guard case .day(let day) = try TaskFields.spec(.due).judge(text, today: today) else { return nil }
-        return day
+    /// The due date `text` names, counted from `today` (see `DateGrammar`), `nil` for empty
+    /// text; a bad one is refused as a due date.
+    public static func date(_ text: String, today: CalendarDay) throws(TaskFieldError) -> TaskDate? {
+        guard case .date(let date) = try TaskFields.spec(.due).judge(text, today: today) else { return nil }
+        return date
     }
 
     /// A repeat rule as the editor or `--every`/`--after` give it (`every 2w`, `after 3d`);

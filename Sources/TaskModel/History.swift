@@ -88,6 +88,7 @@ public enum FieldValue: Equatable, Sendable {
     case flag(Bool)
     case number(Int64)
     case day(CalendarDay)
+    case date(TaskDate)
     case priority(Priority)
     case tags([String])
     case time(Timestamp)

@@ -18,6 +18,8 @@ public struct LocalTime: Sendable {
     public let moment: @Sendable (_ day: CalendarDay, _ seconds: Int) -> Timestamp
     /// The local day `time` falls on and the clock's reading then, in seconds after midnight.
     public let clock: @Sendable (Timestamp) -> (CalendarDay, Int)
+    /// The zone's name (`Europe/Berlin`), when it has one: kept beside a moment given in it.
+    public var name: String? = nil
 
     /// A zone of `day` and `midnight`; a moment is midnight and the time elapsed since (exact
     /// for every zone on a day without a change of daylight saving time).
@@ -59,12 +61,41 @@ public struct LocalTime: Sendable {
     }
 
     /// The C library's zone (`TZ`, else /etc/localtime).
-    public static let system = LocalTime(
-        day: { time in systemClock(time).0 },
-        midnight: { day in systemMoment(day, 0) },
-        moment: { day, seconds in systemMoment(day, seconds) },
-        clock: { time in systemClock(time) }
-    )
+    public static let system: LocalTime = {
+        var zone = LocalTime(
+            day: { time in systemClock(time).0 },
+            midnight: { day in systemMoment(day, 0) },
+            moment: { day, seconds in systemMoment(day, seconds) },
+            clock: { time in systemClock(time) }
+        )
+        zone.name = systemName()
+        return zone
+    }()
+
+    /// The name of the C library's zone: `TZ` (without a leading colon or a zoneinfo path;
+    /// none for a rule with its dates, `CET-1CEST,M3.5.0,M10.5.0/3`), else the zone file
+    /// /etc/localtime links to, else none.
+    private static func systemName() -> String? {
+        if let variable = getenv("TZ") {
+            var name = String(cString: variable)
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let zone = afterZoneinfo(name) { name = zone }
+            return name.isEmpty || name.contains(",") ? nil : name
+        }
+        var buffer = [CChar](repeating: 0, count: 512)
+        let count = readlink("/etc/localtime", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let name = afterZoneinfo(target), !name.isEmpty else { return nil }
+        return name
+    }
+
+    /// What follows `zoneinfo/` in a path to a zone file: `Europe/Berlin`.
+    private static func afterZoneinfo(_ path: String) -> String? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = parts.lastIndex(of: "zoneinfo") else { return nil }
+        return parts[(index + 1)...].joined(separator: "/")
+    }
 
     private static func systemClock(_ time: Timestamp) -> (CalendarDay, Int) {
         var seconds = time_t(time.millisecondsSince1970 / 1000 - (time.millisecondsSince1970 % 1000 < 0 ? 1 : 0))

@@ -15,8 +15,8 @@ public struct Task: Equatable, Hashable, Sendable {
     public var isDone: Bool
     /// When it was completed, while done.
     public var completed: Timestamp?
-    /// The local calendar day it is due.
-    public var due: CalendarDay?
+    /// When it is due: a day, or a moment (`TaskDate`).
+    public var due: TaskDate?
     /// `H`, `M` or `L`.
     public var priority: Priority?
     /// Words without spaces, sorted, each once.
@@ -33,13 +33,13 @@ public struct Task: Equatable, Hashable, Sendable {
     public var series: String?
     /// The day the series' schedule counts from (a monthly task from the 31st returns to the 31st).
     public var anchor: CalendarDay?
-    /// Hidden from lists until this day.
-    public var wait: CalendarDay?
-    /// The day work on it can start (shown; not ready before it).
-    public var scheduled: CalendarDay? = nil
-    /// The last day it is wanted: after it, still pending, it has expired — out of the default
-    /// lists, kept, and listed by `--expired`.
-    public var until: CalendarDay? = nil
+    /// Hidden from lists until this day (through it) or moment.
+    public var wait: TaskDate?
+    /// When work on it can start (shown; not ready before it).
+    public var scheduled: TaskDate? = nil
+    /// The last day (or the moment) it is wanted: after it, still pending, it has expired —
+    /// out of the default lists, kept, and listed by `--expired`.
+    public var until: TaskDate? = nil
     /// What another tool wrote on it that has no field here, kept as it came so that going
     /// back loses nothing: the members of a JSON object (`"depends":[…],"estimate":"3h"`),
     /// empty when there are none. Taskwarrior's import fills it and its export writes it back.
@@ -55,7 +55,7 @@ public struct Task: Equatable, Hashable, Sendable {
         self.repeat = rule
         self.series = series
         self.anchor = anchor
-        self.wait = wait
+        self.wait = wait.map(TaskDate.init)
         self.id = id
         self.uuid = uuid
         self.title = title
@@ -63,7 +63,7 @@ public struct Task: Equatable, Hashable, Sendable {
         self.list = list
         self.isDone = isDone
         self.completed = completed
-        self.due = due
+        self.due = due.map(TaskDate.init)
         self.priority = priority
         self.tags = tags
         self.position = position
@@ -74,11 +74,21 @@ public struct Task: Equatable, Hashable, Sendable {
     /// The list a task goes to when none is named.
     public static let defaultList = "Inbox"
 
-    /// Whether it is hidden on `today` (its wait is still ahead).
-    public func isWaiting(on today: CalendarDay) -> Bool { wait.map { $0 > today } ?? false }
+    /// Whether it is hidden on `today` at `now` (the local clock's reading,
+    /// `TaskDate.reading`): its wait is still ahead.
+    public func isWaiting(on today: CalendarDay, at now: String) -> Bool {
+        wait.map { $0.isAhead(today: today, now: now) } ?? false
+    }
 
-    /// Whether it has expired by `today`: pending, its until day past.
-    public func isExpired(on today: CalendarDay) -> Bool { !isDone && (until.map { $0 < today } ?? false) }
+    /// Whether it has expired by `now` on `today`: pending, its until past.
+    public func isExpired(on today: CalendarDay, at now: String) -> Bool {
+        !isDone && (until.map { $0.isPast(today: today, now: now) } ?? false)
+    }
+
+    /// Whether it is overdue by `now` on `today`: pending, its due past.
+    public func isOverdue(on today: CalendarDay, at now: String) -> Bool {
+        !isDone && (due.map { $0.isPast(today: today, now: now) } ?? false)
+    }
 }
 
 /// A task's priority.

@@ -23,9 +23,9 @@ public struct TaskChanges: Equatable, Sendable {
         self.addTags = addTags
         self.removeTags = removeTags
         self.values = values
-        if let value = due.value(FieldValue.day) { self.values[.due] = value }
+        if let value = due.value({ .date(TaskDate($0)) }) { self.values[.due] = value }
         if let value = priority.value(FieldValue.priority) { self.values[.priority] = value }
-        if let value = wait.value(FieldValue.day) { self.values[.wait] = value }
+        if let value = wait.value({ .date(TaskDate($0)) }) { self.values[.wait] = value }
     }
 
     /// Whether nothing would change.

@@ -17,10 +17,10 @@ public struct TaskDraft: Equatable, Sendable {
                 priority: Priority? = nil, tags: [String] = [], uuid: String? = nil, repeat rule: RepeatRule? = nil,
                 wait: CalendarDay? = nil) {
         self.init(fields: Task(unsaved: title, notes: notes, list: list, tags: tags), uuid: uuid)
-        fields.due = due
+        fields.due = due.map(TaskDate.init)
         fields.priority = priority
         fields.repeat = rule
-        fields.wait = wait
+        fields.wait = wait.map(TaskDate.init)
     }
 }
 

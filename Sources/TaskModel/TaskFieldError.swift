@@ -7,8 +7,6 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case badValue(TaskField, String)
     /// A date counted from another of the task's dates that is not set (`--wait due-3d`, no due).
     case dateFromUnsetField(TaskField, base: TaskField, String)
-    /// A time of day given for a field that holds a day.
-    case timeOfDayNotKept(TaskField, String)
     case badTag(String)
     case titleTooLong(bytes: Int, limit: Int)
     /// The error of the `n`th (1-based) title of a batch, e.g. line 3 of `tasks add -`.
@@ -33,8 +31,6 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .emptyList: return "the list name is empty; name a list, or leave it out for Inbox"
         case .dateFromUnsetField(_, let base, let text):
             return "'\(text)' counts from the task's \(base.rawValue) date, which is not set; set it first or give a day"
-        case .timeOfDayNotKept(let field, let text):
-            return "'\(text)' names a time of day, and \(field.rawValue) holds a day (times of day are not kept yet); give a day"
         case .badValue(let field, let text):
             let spec = TaskFields.spec(field)
             return "'\(text)' is not \(spec.edit?.noun ?? "a value for \(field.rawValue)"); use \(spec.kind.grammar)"

@@ -22,9 +22,9 @@ public enum TaskFields {
         TaskFieldSpec(.completed, kind: .time, shown: .head, listed: false,
                       stored: { $0.completed.map { .integer($0.millisecondsSince1970) } ?? .null },
                       read: { $0.completed = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
-        TaskFieldSpec(.due, kind: .day, shown: .head, reported: true,
-                      edit: FieldEdit("DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, +2w, a weekday; '' clears.", noun: "a date"),
-                      stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+        TaskFieldSpec(.due, kind: .date, shown: .head, reported: true,
+                      edit: FieldEdit("DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, a weekday, eow; a time: fri 17:30; '' clears.", noun: "a date"),
+                      stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { TaskDate($0) } }),
         TaskFieldSpec(.priority, kind: .priority, shown: .head, reported: true,
                       edit: FieldEdit("H|M|L", short: "p", help: "Priority; '' clears.", noun: "a priority"),
                       stored: { $0.priority.map { .integer(Int64($0.rank)) } ?? .null },
@@ -45,17 +45,17 @@ public enum TaskFields {
                       stored: { $0.series.map(SyncValue.text) ?? .null }, read: { $0.series = $1.optionalString($2) }),
         TaskFieldSpec(.anchor, kind: .day, shown: .hidden, listed: false,
                       stored: { $0.anchor.map { .text($0.description) } ?? .null }, read: { $0.anchor = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.wait, kind: .day, shown: .body, reported: true,
-                      edit: FieldEdit("DATE", help: "Hide from lists until DATE; '' clears.", noun: "a day to wait for"),
-                      stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.scheduled, kind: .day, shown: .body, reported: true,
-                      edit: FieldEdit("DATE", help: "The day work can start on; '' clears.", noun: "a day to schedule"),
+        TaskFieldSpec(.wait, kind: .date, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "Hide from lists until DATE (a day, or a time: tomorrow 9:00); '' clears.", noun: "a date to wait for"),
+                      stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { TaskDate($0) } }),
+        TaskFieldSpec(.scheduled, kind: .date, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "When work can start (a day or a time); '' clears.", noun: "a date to schedule"),
                       stored: { $0.scheduled.map { .text($0.description) } ?? .null },
-                      read: { $0.scheduled = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.until, kind: .day, shown: .body, reported: true,
-                      edit: FieldEdit("DATE", help: "Expire, still pending, after DATE (hidden, kept); '' clears.", noun: "a day to expire after"),
+                      read: { $0.scheduled = $1.optionalString($2).flatMap { TaskDate($0) } }),
+        TaskFieldSpec(.until, kind: .date, shown: .body, reported: true,
+                      edit: FieldEdit("DATE", help: "Expire, still pending, after DATE or time (hidden, kept); '' clears.", noun: "a date to expire after"),
                       stored: { $0.until.map { .text($0.description) } ?? .null },
-                      read: { $0.until = $1.optionalString($2).flatMap { CalendarDay($0) } }),
+                      read: { $0.until = $1.optionalString($2).flatMap { TaskDate($0) } }),
         TaskFieldSpec(.extras, kind: .text, shown: .tail, listed: false,
                       stored: { .text($0.extras) }, read: { $0.extras = $1.string($2) }),
     ]
@@ -157,6 +157,8 @@ public enum FieldKind: Sendable {
     case number
     /// A calendar day, `YYYY-MM-DD`, or nothing.
     case day
+    /// A day or a moment (`TaskDate`), stored as its text, or nothing.
+    case date
     /// H, M or L, stored as its rank (0–2), or nothing.
     case priority
     /// Words, stored as `' a b '`.
@@ -170,7 +172,7 @@ public enum FieldKind: Sendable {
     public var isOptional: Bool {
         switch self {
         case .text, .flag, .number, .tags: false
-        case .optionalText, .day, .priority, .time, .rule: true
+        case .optionalText, .day, .date, .priority, .time, .rule: true
         }
     }
 
@@ -178,7 +180,7 @@ public enum FieldKind: Sendable {
     public var isInteger: Bool {
         switch self {
         case .flag, .number, .priority, .time: true
-        case .text, .optionalText, .day, .tags, .rule: false
+        case .text, .optionalText, .day, .date, .tags, .rule: false
         }
     }
 
@@ -189,6 +191,7 @@ public enum FieldKind: Sendable {
         case (.flag, .integer(let flag)): return .flag(flag != 0)
         case (.time, .integer(let time)): return .time(Timestamp(millisecondsSince1970: time))
         case (.day, .text(let text)): return CalendarDay(text).map(FieldValue.day) ?? .text(text)
+        case (.date, .text(let text)): return TaskDate(text).map(FieldValue.date) ?? .text(text)
         case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
         case (.tags, .text(let text)): return .tags(TagsText.decode(text))
         case (_, .integer(let number)): return .number(number)

@@ -31,8 +31,10 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     /// A case-insensitive substring of the title or the notes.
     public var search: String?
     public var priority: Priority?
-    /// Due strictly before this day.
-    public var dueBefore: CalendarDay?
+    /// Due strictly before this date (a day: before its first moment).
+    public var dueBefore: TaskDate?
+    /// Only tasks whose due date is past (`--overdue`): a day before today, a moment before now.
+    public var overdue = false
     public var sort: Sort
     public var grouping: Grouping
     /// Which waiting tasks show; decided on `today`, when the query is read.
@@ -43,12 +45,16 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     /// The day the query is read on: what waiting and ranking count from (nil: every task
     /// shows, whatever its wait; a rank counts from 1970).
     public var today: CalendarDay?
+    /// The local clock's reading when the query is read (`TaskDate.reading`), for the dates
+    /// that are moments: a wait at 14:00 is over at 14:00, not at the end of its day. `nil`:
+    /// the start of `today`.
+    public var now: String?
     /// At most this many rows when the whole result is streamed (`tasks next`).
     public var limit: Int?
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
     public init(status: Status = .pending, list: String? = nil, tags: [String] = [], search: String? = nil,
-                priority: Priority? = nil, dueBefore: CalendarDay? = nil, sort: Sort = .manual, grouping: Grouping = .byList,
+                priority: Priority? = nil, dueBefore: TaskDate? = nil, sort: Sort = .manual, grouping: Grouping = .byList,
                 waiting: Waiting = .hidden, today: CalendarDay? = nil) {
         self.waiting = waiting
         self.today = today
@@ -60,6 +66,11 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         self.dueBefore = dueBefore
         self.sort = sort
         self.grouping = grouping
+    }
+
+    /// `now`, or the start of `today`: what a moment is compared with.
+    public var clockReading: String? {
+        now ?? today.map { $0.description + "T00:00:00" }
     }
 
     /// Whether `task` passes the filter — the same test the store makes in SQL, for reactors
@@ -78,14 +89,18 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             guard let due = task.due, due < dueBefore else { return false }
         }
         if let today {
+            let now = clockReading ?? today.description
+            if overdue {
+                guard let due = task.due, due.isPast(today: today, now: now) else { return false }
+            }
             switch waiting {
-            case .hidden: if task.isWaiting(on: today) { return false }
-            case .only: if !task.isWaiting(on: today) { return false }
+            case .hidden: if task.isWaiting(on: today, at: now) { return false }
+            case .only: if !task.isWaiting(on: today, at: now) { return false }
             case .shown: break
             }
             switch expired {
-            case .hidden: if task.isExpired(on: today) { return false }
-            case .only: if !task.isExpired(on: today) { return false }
+            case .hidden: if task.isExpired(on: today, at: now) { return false }
+            case .only: if !task.isExpired(on: today, at: now) { return false }
             case .shown: break
             }
         }

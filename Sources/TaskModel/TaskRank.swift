@@ -21,7 +21,7 @@ public struct TaskRank: Equatable, Sendable {
     public init(_ task: Task, today: CalendarDay) {
         var parts: [Part] = []
         if let due = task.due {
-            let days = due.daysSince1970 - today.daysSince1970
+            let days = due.day.daysSince1970 - today.daysSince1970
             if days < 0 {
                 parts.append(Part(name: "due", points: 100 + 2 * min(-days, 30), reason: "overdue \(Self.count(-days, "day"))"))
             } else if days == 0 {
@@ -43,7 +43,7 @@ public struct TaskRank: Equatable, Sendable {
     /// The same score as SQL over the task table's columns, for `today`.
     public static func sql(today: CalendarDay) -> String {
         let day = today.daysSince1970
-        let days = "(CAST(julianday(due) - 2440587.5 AS INTEGER) - \(day))"
+        let days = "(CAST(julianday(substr(due, 1, 10)) - 2440587.5 AS INTEGER) - \(day))"
         return """
             (CASE WHEN due IS NULL THEN 0 WHEN \(days) < 0 THEN 100 + 2 * min(-\(days), 30) WHEN \(days) = 0 THEN 90 \
             WHEN \(days) <= 7 THEN 80 - 10 * (\(days) - 1) ELSE 0 END \

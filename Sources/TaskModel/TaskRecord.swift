@@ -44,12 +44,12 @@ public struct TaskRecord: Equatable, Sendable {
         var fields = Task(unsaved: title, notes: notes, list: list, tags: tags)
         fields.isDone = isDone
         fields.completed = completed
-        fields.due = due
+        fields.due = due.map(TaskDate.init)
         fields.priority = priority
         fields.repeat = rule
         fields.series = series
         fields.anchor = anchor
-        fields.wait = wait
+        fields.wait = wait.map(TaskDate.init)
         self.init(fields: fields, id: id, uuid: uuid, position: position, created: created, modified: modified)
     }
 
@@ -76,7 +76,7 @@ extension TaskRecord {
         task.modified = now
         if task.repeat != nil {
             task.series = fields.series ?? existing?.series ?? task.uuid
-            task.anchor = fields.anchor ?? existing?.anchor ?? fields.due
+            task.anchor = fields.anchor ?? existing?.anchor ?? fields.due?.day
         } else {
             task.series = nil
             task.anchor = nil

@@ -43,6 +43,8 @@ public struct TaskQueryTotals: Equatable, Sendable {
     /// Whether any task has a due date, a priority (when cells were measured; else false).
     public var anyDue: Bool
     public var anyPriority: Bool
+    /// Whether any due date is a moment, not a day (when cells were measured).
+    public var anyDueTime = false
     /// The largest id: of the rows when cells were measured, else the largest the store ever
     /// gave.
     public var largestID: Int64

@@ -284,10 +284,10 @@ public final class TaskEditReactor: Reactor {
         var dates = dates()
         // A date may count from another (`--wait due-3d`): the one given in this form, judged
         // before it in the form's order, else the task's own.
-        var known: [TaskField: CalendarDay] = [:]
+        var known: [TaskField: TaskDate] = [:]
         if case .edit(let task) = currentState.mode {
-            for field in TaskFields.edited where field.kind == .day {
-                if case .day(let day) = field.value(of: task) { known[field.field] = day }
+            for field in TaskFields.edited where field.kind == .date {
+                if case .date(let date) = field.value(of: task) { known[field.field] = date }
             }
         }
         for field in TaskFields.form {
@@ -302,7 +302,7 @@ public final class TaskEditReactor: Reactor {
                 dates.fields = { [known] in known[$0] }
                 let value = try TaskFields.spec(field).judge(fields[field], in: dates)
                 validated.values[field] = value
-                if case .day(let day) = value { known[field] = day } else { known[field] = nil }
+                if case .date(let date) = value { known[field] = date } else { known[field] = nil }
             }
         }
         return validated

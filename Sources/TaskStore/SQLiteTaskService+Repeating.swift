@@ -13,8 +13,9 @@ extension SQLiteTaskService {
         guard let rule = done.repeat else { return nil }
         let series = done.series ?? done.uuid
         let today = today()
-        guard let due = rule.nextDue(after: done.due, anchor: done.anchor, doneOn: today) else { return nil }
-        let uuid = UUIDText.derived(from: "\(series) \(due)")
+        guard let nextDay = rule.nextDue(after: done.due?.day, anchor: done.anchor, doneOn: today) else { return nil }
+        let due = done.due?.on(nextDay, in: localTime) ?? TaskDate(nextDay)
+        let uuid = UUIDText.derived(from: "\(series) \(nextDay)")
         if try db.scalar("SELECT count(*) FROM task WHERE uuid = ?", uuid) ?? 0 > 0 { return nil }
         var next = done
         next.id = 0
@@ -23,9 +24,9 @@ extension SQLiteTaskService {
         next.completed = nil
         next.due = due
         next.series = series
-        next.anchor = done.anchor ?? done.due ?? today
+        next.anchor = done.anchor ?? done.due?.day ?? today
         if let wait = done.wait, let oldDue = done.due {
-            next.wait = due.adding(days: wait.daysSince1970 - oldDue.daysSince1970)
+            next.wait = nextDay.adding(days: wait.day.daysSince1970 - oldDue.day.daysSince1970).map { wait.on($0, in: localTime) }
         } else {
             next.wait = nil
         }
@@ -65,8 +66,8 @@ extension Task {
             anchor = nil
             return
         }
-        if rule.kind == .every && due == nil { due = today }
+        if rule.kind == .every && due == nil { due = TaskDate(today) }
         if series == nil { series = uuid }
-        if anchor == nil || rule.kind == .every { anchor = due }
+        if anchor == nil || rule.kind == .every { anchor = due?.day }
     }
 }

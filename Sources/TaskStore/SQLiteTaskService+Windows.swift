@@ -33,15 +33,18 @@ extension SQLiteTaskService {
         // Without cells, the counts alone: for a filter on the status only, read from the
         // index (done, list, position) without touching the table — a tenth of the time.
         let columns = measuringCells
-            ? "count(*), max(tasks_cells(title)), max(tasks_tag_cells(tags)), count(due), count(priority), max(id)"
-            : "count(*), 0, 0, 0, 0, 0"
+            ? "count(*), max(tasks_cells(title)), max(tasks_tag_cells(tags)), count(due), count(priority), max(id), "
+                + "coalesce(max(length(due) > 10), 0)"
+            : "count(*), 0, 0, 0, 0, 0, 0"
         let sql = "SELECT \(header), \(columns) FROM task\(filter) GROUP BY 1 ORDER BY 1"
         var totals = TaskQueryTotals()
         try db.read {
             let rows = try db.query(sql, arguments) { row in
-                (row.string(0), Int(row.int64(1)), Int(row.int64(2)), Int(row.int64(3)), row.int64(4) > 0, row.int64(5) > 0, row.int64(6))
+                (row.string(0), Int(row.int64(1)), Int(row.int64(2)), Int(row.int64(3)), row.int64(4) > 0, row.int64(5) > 0, row.int64(6),
+                 row.int64(7) > 0)
             }
-            for (header, count, title, tags, due, priority, id) in rows {
+            for (header, count, title, tags, due, priority, id, dueTime) in rows {
+                totals.anyDueTime = totals.anyDueTime || dueTime
                 totals.count += count
                 totals.sections.append(.init(header: header, count: count))
                 totals.titleCells = max(totals.titleCells, title)

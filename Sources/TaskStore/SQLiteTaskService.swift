@@ -33,6 +33,8 @@ public final class SQLiteTaskService: TaskService {
     let now: () -> Timestamp
     /// The local day: what a repeating task's next due date counts from.
     public var today: () -> CalendarDay = SystemClock.today
+    /// The local zone: the clock a repeating task's next moment is read on.
+    public var localTime: LocalTime = .system
     let makeUUID: () -> String
     private let vfs: String?
     /// The command the history records for this service's changes: `tasks done 3`.

@@ -104,14 +104,28 @@ enum TaskQuerySQL {
             conditions.append("due IS NOT NULL AND due < ?")
             arguments.append(dueBefore.description)
         }
-        if let today = query.today {
+        if let today = query.today, let reading = query.clockReading {
+            // `~` sorts after every character a stored moment has after its reading (`+`, `-`,
+            // `[`): a moment at this very second is no longer ahead.
+            let now = reading + "~"
+            // A date is past when it is a day before today, or a moment before now: by text,
+            // a moment of today sorts after today's day and compares with the clock's reading
+            // (TaskDate). One range or two on the column, so its index serves.
+            func past(_ column: String) -> String { "(\(column) < ? OR (\(column) > ? AND \(column) < ?))" }
+            if query.overdue {
+                conditions.append("due IS NOT NULL AND " + past("due"))
+                arguments += [today.description, today.description, now]
+            }
             // Each kind of hidden task: the condition that leaves it out, and the one that keeps
-            // only it (both compare with today's day, the one argument).
-            let kinds = [(query.waiting, "(wait IS NULL OR wait <= ?)", "wait > ?"),
-                         (query.expired, "(until IS NULL OR until >= ? OR done = 1)", "(until < ? AND done = 0)")]
-            for (choice, hidden, only) in kinds where choice != .shown {
-                conditions.append(choice == .hidden ? hidden : only)
-                arguments.append(today.description)
+            // only it. A wait is ahead while it is after the clock's reading (a day after
+            // today is after every reading of today).
+            if query.waiting != .shown {
+                conditions.append(query.waiting == .hidden ? "(wait IS NULL OR wait <= ?)" : "wait > ?")
+                arguments.append(now)
+            }
+            if query.expired != .shown {
+                conditions.append(query.expired == .hidden ? "(until IS NULL OR done = 1 OR NOT \(past("until")))" : "(done = 0 AND \(past("until")))")
+                arguments += [today.description, today.description, now]
             }
         }
         if !needle.isEmpty {

@@ -18,6 +18,10 @@ struct ListFrame {
     let top: Int
     let style: ScreenStyle
     let today: CalendarDay?
+    /// The local clock's reading, for a due moment's overdue mark.
+    var now: String? = nil
+    /// Where a due moment is read.
+    var zone: LocalTime = .system
 
     /// The lines from row `top` on, `height` at most: the first row's section header first
     /// (it stays in sight), then a header wherever the section changes. Rows the window does
@@ -75,10 +79,10 @@ struct ListFrame {
         column += layout.titleWidth
         if layout.hasDue {
             if let due = task.due {
-                let overdue = !task.isDone && today.map { due < $0 } ?? false
-                screen.write(due.description, row: row, column: column + 2, style: overdue ? style.overdue : base)
+                let overdue = today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false
+                screen.write(due.isDay ? due.description : due.shown(in: zone), row: row, column: column + 2, style: overdue ? style.overdue : base)
             }
-            column += 12
+            column += 2 + layout.dueWidth
         }
         if layout.hasPriority {
             if let priority = task.priority { screen.write(priority.rawValue, row: row, column: column + 2, style: base) }
@@ -95,6 +99,8 @@ struct ListFrame {
 struct RowLayout {
     let idWidth: Int
     let hasDue: Bool
+    /// 10 for days, 16 when a due date shown is a moment.
+    let dueWidth: Int
     let hasPriority: Bool
     let titleWidth: Int
     let tagsWidth: Int
@@ -106,8 +112,10 @@ struct RowLayout {
         let tags = rows.map { TerminalText.displayWidth(TerminalText.escapingControls($0.tags.map { "+" + $0 }.joined(separator: " "))) }.max() ?? 0
         // In a narrow window the title keeps at least 8 cells: priority, then due, give way.
         var due = rows.contains { $0.due != nil }
+        let dueWidth = rows.contains { $0.due?.isDay == false } ? 16 : 10
+        self.dueWidth = dueWidth
         var priority = rows.contains { $0.priority != nil }
-        func room(_ due: Bool, _ priority: Bool) -> Int { max(0, columns - (2 + idCells + 7 + (due ? 12 : 0) + (priority ? 3 : 0))) }
+        func room(_ due: Bool, _ priority: Bool) -> Int { max(0, columns - (2 + idCells + 7 + (due ? 2 + dueWidth : 0) + (priority ? 3 : 0))) }
         if room(due, priority) < 8 { priority = false }
         if room(due, priority) < 8 { due = false }
         let available = room(due, priority)

@@ -33,6 +33,9 @@ public final class ListScreen: View {
     private let keys: Observable<Key>
     let style: ScreenStyle
     private let today: () -> CalendarDay
+    /// The moment, and the zone a due moment is read in.
+    public var now: @Sendable () -> Timestamp = SystemClock.now
+    public var zone: LocalTime = .system
     /// The screen's size in cells (the app sets it, and again on a resize).
     public var size: (rows: Int, columns: Int)
     /// The first row of the result on screen.
@@ -233,7 +236,7 @@ public final class ListScreen: View {
         if showsHelp {
             for (number, line) in ListScreen.help.prefix(height).enumerated() { screen.write(line, row: number, column: 1) }
         } else {
-            ListFrame(state: state, top: top, style: style, today: today()).draw(into: &screen, height: height)
+            ListFrame(state: state, top: top, style: style, today: today(), now: TaskDate.reading(now(), in: zone, today: today()), zone: zone).draw(into: &screen, height: height)
         }
         return drawStatus(state, into: &screen)
     }

@@ -73,6 +73,7 @@ public final class FakeTaskService: TaskService {
                 }
                 if measuringCells {
                     totals.anyDue = totals.anyDue || task.due != nil
+                    totals.anyDueTime = totals.anyDueTime || task.due?.isDay == false
                     totals.anyPriority = totals.anyPriority || task.priority != nil
                     totals.largestID = max(totals.largestID, task.id)
                 }

@@ -22,6 +22,12 @@ final class CLI {
     static let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
     /// The day this CLI's runs see (a test moves it on: "three weeks later").
     var today = CLI.today
+    /// The moment this CLI's runs see (a test of times of day moves it with `today`).
+    var now: Timestamp {
+        get { clock.now }
+        set { clock.now = newValue }
+    }
+    private let clock = TestClock()
 
     init() { db = folder.file("tasks.db") }
 
@@ -45,7 +51,7 @@ final class CLI {
             stdin: .bytes(stdin, isTerminal: terminal),
             stdout: stdout, stderr: stderr,
             terminal: TerminalFacts(stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: terminal ? width : nil),
-            now: { CLI.now }, today: { [unowned self] in self.today },
+            now: { [clock] in clock.now }, today: { [unowned self] in self.today },
             makeUUID: { [unowned self] in
                 uuidCount += 1
                 let digits = String(uuidCount)
@@ -80,4 +86,9 @@ func assertGolden(_ text: String, named name: String, sourceLocation: SourceLoca
     if let mismatch = goldenMismatch(text, named: "TaskCLI/" + name) {
         Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
     }
+}
+
+/// The harness's clock: set by the test, read by the run (one thread at a time).
+private final class TestClock: @unchecked Sendable {
+    var now = CLI.now
 }

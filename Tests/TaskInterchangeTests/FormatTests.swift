@@ -57,7 +57,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":1}]"#, "record 1: \"title\" should be a string"),
             (#"[{"title":"a","done":"yes"}]"#, "record 1: \"done\" should be true or false"),
             (#"[{"title":"a","tags":"x y"}]"#, "record 1: \"tags\" should be an array of strings"),
-            (#"[{"title":"a","due":"2026-13-01"}]"#, "record 1: \"due\" is '2026-13-01', not a day; use YYYY-MM-DD"),
+            (#"[{"title":"a","due":"2026-13-01"}]"#, "record 1: \"due\" is '2026-13-01', not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+HH:MM"),
             (#"[{"title":"a","priority":"X"}]"#, "record 1: \"priority\" is 'X'; use \"H\", \"M\", \"L\" or null"),
             (#"[{"title":"a","created":"yesterday"}]"#,
              "record 1: \"created\" is 'yesterday', not a time; use ISO 8601 such as 2026-11-29T23:44:46.123Z"),
@@ -96,13 +96,13 @@ let sampleTasks: [Task] = [
         #expect(records[4].fields.extras.contains(#""depends":["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"]"#))
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
-        #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due == day("2026-12-03"))
+        #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due?.day == day("2026-12-03"))
         #expect(milk.created == time("2026-11-30T02:18:55Z") && milk.modified == time("2026-11-30T02:18:55Z"))
         #expect(records[1].fields.notes == "First draft in shared folder\nAsk Kim about figures")
         #expect(records[1].fields.list == "Work.Q4" && records[1].fields.tags == ["urgent", "writing"])
         #expect(records[2].fields.list == Task.defaultList && records[2].fields.priority == .low)
-        #expect(records[3].fields.due == day("2027-01-15") && !records[3].fields.isDone)
-        #expect(records[4].fields.scheduled == day("2026-12-10"), "scheduled, in New York's day")
+        #expect(records[3].fields.due?.day == day("2027-01-15") && !records[3].fields.isDone)
+        #expect(records[4].fields.scheduled?.day == day("2026-12-10"), "scheduled, in New York's day")
         #expect(records[5].fields.tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
         let done = records[7]
         #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")
@@ -156,7 +156,7 @@ let sampleTasks: [Task] = [
         let records = todo.batch.records
         #expect(records.map(\.fields.title) == ["Buy milk", "Write report ✍️ 보고서", "Call mom", "Water plants", "Plain task without anything", "Fix bike"])
         #expect(todo.batch.unit == "line" && todo.batch.numbers == [1, 2, 3, 4, 5, 6])
-        #expect(records[0].fields.priority == .high && records[0].fields.list == "Home" && records[0].fields.tags == ["store"] && records[0].fields.due == day("2026-12-03"))
+        #expect(records[0].fields.priority == .high && records[0].fields.list == "Home" && records[0].fields.tags == ["store"] && records[0].fields.due?.day == day("2026-12-03"))
         #expect(records[0].created == newYork.midnight(day("2026-11-29")!))
         #expect(records[1].fields.list == "Work" && records[1].fields.tags == ["desk", "office"])
         #expect(records[2].fields.priority == .medium && records[2].fields.list == "Family")

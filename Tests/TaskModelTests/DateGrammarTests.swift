@@ -71,7 +71,7 @@ struct DateGrammarTests {
 
     @Test func aDateCountsFromTheTasksOwn() {
         var context = DateGrammarTests.context
-        context.fields = { $0 == .due ? CalendarDay("2026-12-24") : nil }
+        context.fields = { $0 == .due ? TaskDate("2026-12-24") : nil }
         #expect(resolved("due-3d", context) == "2026-12-21")
         #expect(resolved("due+1w", context) == "2026-12-31")
         #expect(resolved("due", context) == "2026-12-24")
@@ -85,10 +85,55 @@ struct DateGrammarTests {
         }
     }
 
-    @Test func aDayFieldTakesDaysAndRefusesATimeRatherThanCutIt() throws {
+    @Test func aDayAloneTakesDaysAndRefusesATimeRatherThanCutIt() throws {
         #expect(try DateGrammar.day("now", in: DateGrammarTests.context).description == "2026-12-01")
         #expect(throws: DateGrammarError.timeOfDay) { try DateGrammar.day("tomorrow 9:00", in: DateGrammarTests.context) }
         #expect(throws: DateGrammarError.timeOfDay) { try DateGrammar.day("+4h", in: DateGrammarTests.context) }
-        #expect(throws: TaskFieldError.timeOfDayNotKept(.due, "14:00")) { try TaskFields.spec(.due).judge("14:00", in: DateGrammarTests.context) }
+    }
+}
+
+@Suite("TaskDate: a day or a moment, as stored")
+struct TaskDateTests {
+    @Test func readsAndWritesTheStoredForms() throws {
+        let berlin = try #require(TaskDate("2026-12-24T14:00:00+01:00[Europe/Berlin]"))
+        #expect(berlin.day.description == "2026-12-24" && !berlin.isDay)
+        #expect(berlin.time == TimestampText.parse("2026-12-24T13:00:00Z"))
+        #expect(berlin.description == "2026-12-24T14:00:00+01:00[Europe/Berlin]")
+        #expect(TaskDate("2026-12-24T13:00Z")?.description == "2026-12-24T13:00:00+00:00", "RFC 3339 is read and normalized")
+        #expect(TaskDate("2026-12-24T13:00:05.250-05:30")?.description == "2026-12-24T13:00:05-05:30", "to the second")
+        #expect(TaskDate("2026-12-24")?.isDay == true)
+        for bad in ["2026-12-24T14:00", "2026-12-24T25:00Z", "2026-12-24T14:00+24:00", "2026-12-24T14:00Z[]", "2026-12-24X", "2026-13-01",
+                    "2026-12-24T14:00Z[a b]"] {
+            #expect(TaskDate(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func aMomentIsReadOnTheClockOfAZone() throws {
+        let time = try #require(TimestampText.parse("2026-12-24T13:00:00Z"))
+        var zone = LocalTime.fixed(offsetSeconds: 3600)
+        zone.name = "Europe/Berlin"
+        #expect(TaskDate(time, in: zone).description == "2026-12-24T14:00:00+01:00[Europe/Berlin]")
+        #expect(TaskDate(time, in: .fixed(offsetSeconds: -5 * 3600)).shown(in: .fixed(offsetSeconds: 9 * 3600)) == "2026-12-24 22:00")
+        let date = TaskDate(time, in: zone)
+        #expect(date.on(try #require(CalendarDay("2027-01-05")), in: zone).description == "2027-01-05T14:00:00+01:00[Europe/Berlin]")
+    }
+
+    @Test func pastAndAheadCompareADayWithTodayAndAMomentWithNow() throws {
+        let today = try #require(CalendarDay("2026-12-24"))
+        let now = "2026-12-24T10:00:00"
+        #expect(try #require(TaskDate("2026-12-24T09:00:00+01:00")).isPast(today: today, now: now))
+        #expect(!(try #require(TaskDate("2026-12-24")).isPast(today: today, now: now)), "a day is not past on its day")
+        #expect(try #require(TaskDate("2026-12-23")).isPast(today: today, now: now))
+        #expect(try #require(TaskDate("2026-12-24T11:00:00+01:00")).isAhead(today: today, now: now))
+        #expect(!(try #require(TaskDate("2026-12-24")).isAhead(today: today, now: now)))
+        #expect(TaskDate("2026-12-24")! < TaskDate("2026-12-24T00:00:00+01:00")!, "a day sorts before its moments")
+    }
+
+    @Test func theGrammarGivesAMomentForADateField() throws {
+        var context = DateGrammarTests.context
+        context.fields = { $0 == .due ? TaskDate("2026-12-24T18:00:00+00:00") : nil }
+        #expect(try DateGrammar.date("due-2h", in: context).description == "2026-12-24T17:00:00+01:00", "read in the context's zone")
+        #expect(try DateGrammar.date("2026-12-25T14:00+05:00", in: context).description == "2026-12-25T14:00:00+05:00", "the offset given is kept")
+        #expect(try DateGrammar.date("tomorrow", in: context).isDay)
     }
 }

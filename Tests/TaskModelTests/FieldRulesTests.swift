@@ -24,9 +24,10 @@ struct FieldRulesTests {
         #expect(try FieldRules.priority("") == nil)
         #expect(throws: TaskFieldError.badValue(.priority, "urgent")) { try FieldRules.priority("urgent") }
         let today = CalendarDay(year: 2026, month: 11, day: 29) ?? .unixEpoch
-        #expect(try FieldRules.day("tomorrow", today: today) == CalendarDay(year: 2026, month: 11, day: 30))
-        #expect(try FieldRules.day("", today: today) == nil)
-        #expect(throws: TaskFieldError.badValue(.due, "soon")) { try FieldRules.day("soon", today: today) }
+        #expect(try FieldRules.date("tomorrow", today: today) == CalendarDay(year: 2026, month: 11, day: 30).map(TaskDate.init))
+        #expect(try FieldRules.date("tomorrow 9:30", today: today)?.description == "2026-11-30T09:30:00+00:00", "counted in UTC")
+        #expect(try FieldRules.date("", today: today) == nil)
+        #expect(throws: TaskFieldError.badValue(.due, "soon")) { try FieldRules.date("soon", today: today) }
         #expect(try FieldRules.uuid("0190F1E2-7C3A-7B4D-8E5F-123456789ABC") == "0190f1e2-7c3a-7b4d-8e5f-123456789abc")
         #expect(throws: TaskFieldError.badUUID("0190f1e2")) { try FieldRules.uuid("0190f1e2") }
     }

@@ -121,7 +121,7 @@ struct TaskEditReactorTests {
         store.receive { $0.isDismissed = true }
         let saved = service.tasks[0]
         #expect(saved.title == "Call mum")
-        #expect(saved.due == CalendarDay("2026-11-30"))
+        #expect(saved.due?.day == CalendarDay("2026-11-30"))
         #expect(saved.priority == .high)
         #expect(saved.tags == ["family"])
         store.finish()

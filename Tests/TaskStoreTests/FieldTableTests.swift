@@ -32,7 +32,7 @@ struct FieldTableTests {
                         due: CalendarDay("2026-12-24"), priority: .medium, tags: ["a", "b"], position: 9,
                         created: Timestamp(millisecondsSince1970: 1), modified: Timestamp(millisecondsSince1970: 2),
                         repeat: RepeatRule("every 2w"), series: "s", anchor: CalendarDay("2026-12-10"), wait: CalendarDay("2026-12-20"))
-            .with { $0.scheduled = CalendarDay("2026-12-15"); $0.until = CalendarDay("2027-01-31"); $0.extras = #""depends":["u2"]"# }
+            .with { $0.scheduled = TaskDate("2026-12-15T09:30:00+01:00[Europe/Berlin]"); $0.until = TaskDate("2027-01-31"); $0.extras = #""depends":["u2"]"# }
         var rebuilt = Task(id: 7, uuid: "u", title: "", created: Timestamp(millisecondsSince1970: 0), modified: Timestamp(millisecondsSince1970: 0))
         let row = StoredRow(TaskFields.all.map { $0.stored(task) })
         for (index, field) in TaskFields.all.enumerated() { field.read(&rebuilt, row, Int32(index)) }
@@ -58,7 +58,7 @@ struct FieldTableTests {
         #expect(TaskFields.edited.map(\.field) == TaskFields.form.filter { !named.contains($0) })
         let today = try #require(CalendarDay("2026-12-01"))
         let typed: [FieldKind: (String, FieldValue)] = [
-            .day: ("fri", .day(try #require(CalendarDay("2026-12-04")))), .priority: ("m", .priority(.medium)),
+            .date: ("fri", .date(TaskDate(try #require(CalendarDay("2026-12-04"))))), .priority: ("m", .priority(.medium)),
         ]
         for spec in TaskFields.edited {
             let (text, value) = try #require(typed[spec.kind], "a kind the test knows: \(spec.name)")
@@ -79,11 +79,11 @@ struct FieldTableTests {
     @Test func aChangesValuesAreAppliedThroughTheTable() throws {
         let day = try #require(CalendarDay("2026-12-24"))
         var task = Task(unsaved: "t")
-        task.wait = day
+        task.wait = TaskDate(day)
         let changes = TaskChanges(due: .set(day), priority: .set(.high), wait: .clear)
-        #expect(changes.values == [.due: .day(day), .priority: .priority(.high), .wait: FieldValue.none])
+        #expect(changes.values == [.due: .date(TaskDate(day)), .priority: .priority(.high), .wait: FieldValue.none])
         changes.applyingValues(to: &task)
-        #expect(task.due == day && task.priority == .high && task.wait == nil)
+        #expect(task.due == TaskDate(day) && task.priority == .high && task.wait == nil)
         #expect(TaskChanges(wait: .keep).isEmpty)
     }
 }

@@ -14,7 +14,7 @@ struct CommandContext {
     var weekStart = 0
 
     /// What a view prints with.
-    var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today) }
+    var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today, now: invocation.now, zone: invocation.localTime) }
 
     /// The editor reactor on this database (new tasks, or one task loaded).
     func editReactor() -> TaskEditReactor {

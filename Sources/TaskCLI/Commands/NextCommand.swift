@@ -24,6 +24,7 @@ struct NextCommand: TasksCommand {
     init(_ line: ParsedLine) throws {
         query = try line.filters()
         query.today = line.invocation.today()
+        query.now = TaskDate.reading(line.invocation.now(), in: line.invocation.localTime, today: query.today)
         query.sort = .rank
         query.grouping = .none
         query.limit = try line.value(Option.nextLimit).map(IDParser.count) ?? 10

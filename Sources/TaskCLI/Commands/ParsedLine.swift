@@ -87,10 +87,11 @@ struct ParsedLine {
         if let text = parsed.value(Option.dueBefore) {
             // The grammar of --due, with the run's clock, zone and week start.
             let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
-            guard case .day(let day) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
-            query.dueBefore = day
+            guard case .date(let date) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
+            query.dueBefore = date
         }
-        if parsed.has(Option.overdue) { query.dueBefore = min(query.dueBefore ?? today, today) }
+        query.now = TaskDate.reading(invocation.now(), in: invocation.localTime, today: today)
+        query.overdue = parsed.has(Option.overdue)
         if let order = try choice(Option.sort, SortChoice.self) { query.sort = order.sort }
         return query
     }

@@ -20,7 +20,7 @@ struct ChangeView {
         // A repeating task done whose schedule has no next date (past 9999-12-31): the series
         // ends here, which must not pass in silence.
         for (outcome, task) in reported where outcome == .changed && task.isDone {
-            if let rule = task.repeat, rule.nextDue(after: task.due, anchor: task.anchor, doneOn: context.today()) == nil {
+            if let rule = task.repeat, rule.nextDue(after: task.due?.day, anchor: task.anchor, doneOn: context.today()) == nil {
                 console.warn("task \(task.id) repeats \(rule), but its next date would be past 9999-12-31; the series ends here")
             }
         }

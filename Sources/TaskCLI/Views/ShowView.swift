@@ -29,15 +29,19 @@ final class ShowView: CommandView, View {
         return fields
     }
 
-    /// The rows a person reads: `done` says when, notes keep their lines.
-    static func rows(of task: Task) -> [(name: String, value: String)] {
+    /// The rows a person reads: `done` says when, notes keep their lines, a moment is read
+    /// on the local clock (and as it was given, when that was another zone).
+    static func rows(of task: Task, zone: LocalTime) -> [(name: String, value: String)] {
         let done = task.isDone ? "yes, " + (task.completed.map(TimestampText.iso8601) ?? "") : "no"
         return fields(of: task).compactMap { field in
             switch field.name {
             case "done": return ("done", done)
             case "completed": return nil
             case "notes": return ("notes", field.value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n           "))
-            default: return field
+            default:
+                guard let date = TaskField(rawValue: field.name).flatMap({ task.value(of: $0).date }), let time = date.time else { return field }
+                let local = date.shown(in: zone)
+                return (field.name, TaskDate(time, in: zone) == date ? local : local + " (given as \(date))")
             }
         }
     }
@@ -47,7 +51,7 @@ final class ShowView: CommandView, View {
         let shown = context.console.terminal.stdoutIsTerminal ? task.escapingControls() : task
         switch context.console.settings.format {
         case .table:
-            for (name, value) in ShowView.rows(of: shown) {
+            for (name, value) in ShowView.rows(of: shown, zone: context.zone) {
                 var line = TerminalText.padded(name, toWidth: 9) + "  " + value
                 while line.last == " " { line.removeLast() }
                 output.write(line + "\n")
