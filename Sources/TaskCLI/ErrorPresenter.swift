@@ -25,6 +25,14 @@ enum ErrorPresenter {
                             hint: "'tasks list --all' shows the ids")
         case .moveRelativeToItself(let id):
             return .usage("task \(id) cannot be moved before or after itself")
+        case .notPending(let id, let title, let action):
+            return .failure("task \(id) \"\(title)\" is done, so it cannot be \(action)\(unchanged)", hint: "reopen it first: tasks reopen \(id)")
+        case .dependencyCycle(let ids):
+            let path = (ids + ids.prefix(1)).map(String.init).joined(separator: " → ")
+            return .usage(ids.count == 1 ? "task \(ids[0]) cannot wait on itself\(unchanged)"
+                          : "that would make tasks wait on each other in a circle (\(path), each waiting on the next)\(unchanged)")
+        case .noSuchAnnotation(let id, let pick):
+            return .failure("task \(id) has no annotation '\(pick)'\(unchanged)", hint: "'tasks show \(id)' lists its annotations, numbered from 1")
         case .nothingToUndo:
             return .failure("nothing to undo: no change is in effect", hint: "'tasks history' shows what was done and undone")
         case .nothingToRedo:

@@ -11,6 +11,8 @@ struct FieldFlags: Equatable {
     var repeatRule: String?
     /// The fields of `TaskFields.edited` given, as typed.
     var typed: [TaskField: String] = [:]
+    /// `--blocked-by`, `--blocks`: ids to add, and (`-ID`) to remove.
+    var dependencies = DependencyChanges()
 
     var isEmpty: Bool { self == FieldFlags() }
 }

@@ -113,6 +113,8 @@ struct HistoryWriter {
         case .priority(let priority): return .string(priority.rawValue)
         case .tags(let tags): return .array(tags.map(JSONValue.string))
         case .time(let time): return .string(TimestampText.iso8601(time))
+        case .annotations(let annotations):
+            return .array(annotations.map { .object([("entry", .string(TimestampText.iso8601($0.entry))), ("text", .string($0.text))]) })
         }
     }
 }

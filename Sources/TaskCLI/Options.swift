@@ -47,10 +47,14 @@ enum Option {
         switch spec.kind {
         case .day, .date: completion = Completion.dates
         case .priority: completion = Completion.priorities
-        case .text, .optionalText, .flag, .number, .tags, .time, .rule: completion = .none
+        case .text, .optionalText, .flag, .number, .tags, .time, .rule, .duration, .annotations: completion = .none
         }
         return (spec.field, OptionSpec.value(spec.name, short: edit.short, name: edit.valueName, help: edit.help, completion: completion))
     }
+    static let blockedBy = OptionSpec.value("blocked-by", name: "ID,…", help: "Wait on these tasks (blocked while one is pending); -ID stops waiting.",
+                                            repeatable: true, completion: Completion.ids)
+    static let blocks = OptionSpec.value("blocks", name: "ID,…", help: "Make these tasks wait on this one; -ID stops them waiting.",
+                                         repeatable: true, completion: Completion.ids)
     static let tag = OptionSpec.value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.",
                                       repeatable: true, completion: Completion.tagNames)
 

@@ -19,7 +19,7 @@ public enum TasksSpec {
         case .repeat: [Option.every, Option.repeatAfter]
         default: Option.edited.first { $0.field == field }.map { [$0.option] } ?? []
         }
-    }
+    } + [Option.blockedBy, Option.blocks]
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 
@@ -50,7 +50,9 @@ public enum TasksSpec {
                 HOME            else ~/.local/share/tasks/tasks.db
                 NO_COLOR        no colour, whatever --color says
                 VISUAL, EDITOR  the editor of 'tasks edit' on a terminal (else vi)
-                TZ              the time zone of 'today' and of dates in todo.txt and Taskwarrior files
+                TZ              the time zone of 'today', of times of day, and of dates in todo.txt and Taskwarrior files
+                TASKS_WEEK_START  the first day of a week for eow and sow (monday, else e.g. sunday)
+                TASKS_ONE_ACTIVE  1: 'tasks start' stops every other active task
                 """),
             ("FILES", """
                 ~/.local/share/tasks/tasks.db

@@ -12,7 +12,8 @@ public struct ExportWriter {
 
     /// The columns of `csv`, in the order `CSVRow` writes them.
     static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
-                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras"]
+                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
+                             "start", "spent", "depends", "annotations"]
 
     public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
@@ -68,6 +69,8 @@ enum CSVRow {
             TimestampText.iso8601(task.modified), task.repeat?.description ?? "", task.series ?? "", task.anchor?.description ?? "",
             task.wait?.description ?? "", task.scheduled?.description ?? "", task.until?.description ?? "",
             task.extras.isEmpty ? "" : "{" + task.extras + "}",
+            task.start.map(TimestampText.iso8601) ?? "", String(task.spent), task.depends.joined(separator: " "),
+            FieldValue.annotations(task.annotations).plainText,
         ]
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x2C) }

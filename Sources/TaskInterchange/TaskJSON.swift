@@ -44,7 +44,20 @@ public enum TaskJSON {
         key(",\"until\":"); optional(task.until?.description)
         // Another tool's attributes, as it wrote them: an object, `{}` when there are none.
         key(",\"extras\":{"); bytes.append(contentsOf: task.extras.utf8)
-        key("}}")
+        key("},\"start\":"); optional(task.start.map(TimestampText.iso8601))
+        key(",\"spent\":"); DecimalText.append(task.spent, to: &bytes)
+        key(",\"depends\":[")
+        for (index, uuid) in task.depends.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            string(uuid)
+        }
+        key("],\"annotations\":[")
+        for (index, annotation) in task.annotations.enumerated() {
+            key(index > 0 ? ",{\"entry\":" : "{\"entry\":"); string(TimestampText.iso8601(annotation.entry))
+            key(",\"text\":"); string(annotation.text)
+            key("}")
+        }
+        key("]}")
     }
 
     /// Ids and positions an import accepts are below this (2^62), so that the next id and a
@@ -53,7 +66,8 @@ public enum TaskJSON {
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
-                          "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras"]
+                          "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
+                          "start", "spent", "depends", "annotations"]
 
     /// Reads an array of task objects. Strict, since it is our own format: an unknown member,
     /// a member twice or a value of the wrong kind stops the import, naming the record.
@@ -140,6 +154,36 @@ public enum TaskJSON {
                     throw InterchangeError("record \(number): \"extras\" is \(raw); write an object of another tool's attributes, {} or null")
                 }
                 record.fields.extras = String(raw.dropFirst().dropLast())
+            case "start": record.fields.start = try reader.member(key, record: number, time)
+            case "spent":
+                let spent = try reader.member(key, record: number) { try $0.null() ? 0 : try $0.integer() }
+                guard spent >= 0 && spent < TaskJSON.limit else { throw InterchangeError("record \(number): \"spent\" is \(spent); give whole seconds, 0 or more") }
+                record.fields.spent = spent
+            case "depends": record.fields.depends = TagsText.normalized(try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() })
+            case "annotations":
+                record.fields.annotations = try reader.member(key, record: number) { reader in
+                    if try reader.null() { return [] }
+                    var found: [Annotation] = []
+                    try reader.beginArray()
+                    var isFirst = true
+                    while try reader.nextElement(isFirst: &isFirst) {
+                        var entry: Timestamp?, text: String?
+                        try reader.beginObject()
+                        var isFirstMember = true
+                        while let member = try reader.nextKey(isFirst: &isFirstMember) {
+                            switch member {
+                            case "entry": entry = try time(&reader)
+                            case "text": text = try reader.string()
+                            default: throw InterchangeError("record \(number): an annotation has \"\(member)\"; give {\"entry\": TIME, \"text\": TEXT}")
+                            }
+                        }
+                        guard let entry, let text, !text.isEmpty else {
+                            throw InterchangeError("record \(number): an annotation needs \"entry\" (a time) and \"text\" (not empty)")
+                        }
+                        found.append(Annotation(entry: entry, text: text))
+                    }
+                    return found
+                }
             case "anchor":
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {

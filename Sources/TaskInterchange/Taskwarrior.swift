@@ -3,25 +3,24 @@ import TaskModel
 
 /// Taskwarrior's JSON (2.6 and 3.x `task export`, and what `task import` accepts).
 ///
-/// In: `description` → title, `project` → list (none: Inbox), `tags`, `priority`, `due`
-/// (a UTC time meant as a local day), `entry` → created, `modified`, `end` → completed, and
-/// `annotations` → notes, one line each, `wait` → wait (a local day). `pending` and `waiting`
-/// are pending, `completed` is done. A recurring instance (`recur`, `parent`) is a task
-/// repeating on that schedule, its series the template's uuid; Taskwarrior makes instances
-/// ahead of time, and only the first pending one of a series is kept (one pending occurrence
-/// at a time), the others reported as skipped. A `deleted` task and a `recurring` template
-/// are skipped. `scheduled` and `until` are their fields (local days). Every other attribute —
-/// `start`, `depends`, user-defined ones, recurrence's bookkeeping — is kept as written in
-/// `Task.extras` (and named on import), as are the exact times of the dates and the
-/// annotations with their times. `id` and `urgency` are computed by Taskwarrior, not data.
+/// In: `description` → title, `project` → list (none: Inbox), `tags`, `priority`, `entry` →
+/// created, `modified`, `end` → completed, `annotations` → annotations (one to one, with their
+/// times), `start` → start (active), `depends` → depends (2.x's string or 3.x's array), and
+/// the dates `due`, `wait`, `scheduled`, `until`: a local midnight is that day, any other time
+/// that moment. `pending` and `waiting` are pending, `completed` is done. A recurring instance
+/// (`recur`, `parent`) is a task repeating on that schedule, its series the template's uuid;
+/// Taskwarrior makes instances ahead of time, and only the first pending one of a series is
+/// kept (one pending occurrence at a time), the others reported as skipped. A `deleted` task
+/// and a `recurring` template are skipped. Every other attribute — user-defined ones,
+/// recurrence's bookkeeping, an odd priority — is kept as written in `Task.extras` (and named
+/// on import). `id` and `urgency` are computed by Taskwarrior, not data.
 ///
-/// Out: the same mapping back, and what was kept: a date as Taskwarrior wrote it while it
-/// falls on the task's day, the annotations while the notes are still theirs, every other
-/// kept attribute verbatim — so that `task import` of the export changes nothing there.
-/// Otherwise notes become one annotation per non-empty line; a task repeating on a schedule
+/// Out: the same mapping back (a day as its local midnight, a moment as itself), the notes'
+/// lines as more annotations (Taskwarrior has no notes), and every kept attribute verbatim —
+/// so that `task import` of the export changes nothing there. A task repeating on a schedule
 /// carries `recur`, and `parent` when it is an occurrence of a Taskwarrior series (one made
-/// here becomes a template with instances there);
-/// one repeating after completion cannot be said in Taskwarrior 2.6 and is reported.
+/// here becomes a template with instances there); one repeating after completion cannot be
+/// said in Taskwarrior 2.6, and time spent has no place there: both are reported.
 public enum Taskwarrior {
     public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
         let localTime = CachedLocalTime(zone)
@@ -108,6 +107,7 @@ public enum Taskwarrior {
         var hasDescription = false
         var end: Timestamp?
         var annotations: [(Timestamp, String)] = []
+        var notesText: String?
         // Every attribute as Taskwarrior wrote it, where what it maps to here could not give
         // it back exactly (a time of day, an annotation's time) or it maps to nothing: the
         // export writes it back (`Task.extras`).
@@ -156,10 +156,15 @@ public enum Taskwarrior {
                     aside.append("priority '\(text)'")
                 }
             case "annotations":
-                let raw = try reader.member(key, record: number) { try $0.rawValue() }
-                kept.append((key, raw))
-                var inner = JSONReader(Array(raw.utf8))
-                annotations = try inner.member(key, record: number) { try readAnnotations(&$0, time: time) }
+                annotations = try reader.member(key, record: number) { try readAnnotations(&$0, time: time) }
+            case "tasksnotes": notesText = try reader.member(key, record: number) { try $0.string() }
+            case "start": record.fields.start = try reader.member(key, record: number, time)
+            case "depends":
+                // 2.x writes one comma-separated string, 3.x an array.
+                let uuids = try reader.member(key, record: number) { reader in
+                    reader.peek() == UInt8(ascii: "\"") ? try reader.string().split(separator: ",").map(String.init) : try reader.strings()
+                }
+                record.fields.depends = TagsText.normalized(uuids)
             case "id", "urgency":
                 try reader.skipValue()
             case "rtype", "mask", "imask":
@@ -195,13 +200,18 @@ public enum Taskwarrior {
         }
         for what in Set(aside).sorted() { keptAside.add(what) }
         record.fields.extras = Extras.text(kept)
-        if !annotations.isEmpty { record.fields.notes = notes(of: annotations) }
+        // Oldest first, as Taskwarrior lists them.
+        var sorted = annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+            .map { Annotation(entry: $0.element.0, text: $0.element.1) }
+        if let notesText {
+            // Our notes, which went out as the last annotations and `tasksnotes`: the notes
+            // again, and those annotations theirs while they still say the same.
+            record.fields.notes = notesText
+            let lines = notesText.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            if sorted.suffix(lines.count).map(\.text) == lines { sorted.removeLast(lines.count) }
+        }
+        record.fields.annotations = sorted
         return record
-    }
-
-    /// Annotations as notes: oldest first, as Taskwarrior lists them, a line each.
-    private static func notes(of annotations: [(Timestamp, String)]) -> String {
-        annotations.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element.1).joined(separator: "\n")
     }
 
     /// An `annotations` array: each one's time (read by `time`) and text.
@@ -225,16 +235,11 @@ public enum Taskwarrior {
         return found
     }
 
-    /// The annotations of a kept `annotations` value (read when it was imported, so whole).
-    private static func annotations(_ raw: String) -> [(Timestamp, String)] {
-        var reader = JSONReader(Array(raw.utf8))
-        return (try? readAnnotations(&reader) { TimestampText.parse(try $0.string()) ?? .unixEpoch }) ?? []
-    }
-
     /// The attributes `Taskwarrior.append` writes from a task's fields; a kept one of these
     /// is written back only while the field still says the same.
     private static let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "project",
-                                              "priority", "recur", "parent", "wait", "scheduled", "until", "tags", "annotations"]
+                                              "priority", "recur", "parent", "wait", "scheduled", "until", "tags", "annotations",
+                                              "start", "depends", "tasksnotes"]
 
     /// The task as a Taskwarrior object, straight into `bytes`.
     static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8], notKept: inout NotKept) {
@@ -291,23 +296,33 @@ public enum Taskwarrior {
             }
             key("]")
         }
+        if let start = task.start { key(",\"start\":"); string(TimestampText.taskwarrior(start)) }
+        if !task.depends.isEmpty { key(",\"depends\":"); string(task.depends.joined(separator: ",")) }
+        if task.spent > 0 { notKept.add("time spent (Taskwarrior keeps none; Timewarrior does)") }
+        // The annotations, then the notes' lines as more (Taskwarrior has no notes), a second
+        // apart after the task's creation: Taskwarrior keys annotations by their time.
         let lines = task.notes.split(separator: "\n", omittingEmptySubsequences: true)
-        if let kept = Extras.value("annotations", in: extras), notes(of: annotations(kept)) == task.notes {
-            // The annotations Taskwarrior wrote, with their times, while the notes are theirs.
-            key(",\"annotations\":"); raw(kept)
-        } else if !lines.isEmpty {
-            // One annotation per line, a second apart: Taskwarrior keys annotations by their time.
+        if !task.annotations.isEmpty || !lines.isEmpty {
             key(",\"annotations\":[")
-            for (index, line) in lines.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                key("{\"entry\":")
-                string(TimestampText.taskwarrior(Timestamp(millisecondsSince1970: task.created.millisecondsSince1970 + Int64(index) * 1000)))
-                key(",\"description\":")
-                string(String(line))
+            var first = true
+            func annotation(_ entry: Timestamp, _ text: String) {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                key("{\"entry\":"); string(TimestampText.taskwarrior(entry))
+                key(",\"description\":"); string(text)
                 key("}")
+            }
+            for kept in task.annotations { annotation(kept.entry, kept.text) }
+            // After the annotations, so that they stay the last ones (what the way back looks for).
+            let after = (task.annotations.map(\.entry.millisecondsSince1970).max() ?? task.created.millisecondsSince1970 - 1000) / 1000 * 1000 + 1000
+            for (index, line) in lines.enumerated() {
+                annotation(Timestamp(millisecondsSince1970: max(after, task.created.millisecondsSince1970) + Int64(index) * 1000), String(line))
             }
             key("]")
         }
+        // The notes whole (blank lines and all), kept by Taskwarrior as an attribute it does
+        // not know: what the way back makes notes again.
+        if !task.notes.isEmpty { key(",\"tasksnotes\":"); string(task.notes) }
         for (name, value) in extras where !mapped.contains(name) {
             key(","); string(name); key(":"); raw(value)
         }

@@ -53,7 +53,7 @@ extension TaskFieldSpec {
             guard let priority = Priority(rawValue: trimmed.uppercased()) else { throw .badValue(field, text) }
             return .priority(priority)
         case .text, .optionalText: return .text(trimmed)
-        case .flag, .number, .tags, .time, .rule: throw .badValue(field, text)
+        case .flag, .number, .tags, .time, .rule, .duration, .annotations: throw .badValue(field, text)
         }
     }
 
@@ -82,7 +82,7 @@ extension FieldKind {
         switch self {
         case .day, .date: DateGrammar.forms
         case .priority: "H, M or L"
-        case .text, .optionalText, .flag, .number, .tags, .time, .rule: "text"
+        case .text, .optionalText, .flag, .number, .tags, .time, .rule, .duration, .annotations: "text"
         }
     }
 
@@ -98,6 +98,7 @@ extension FieldKind {
         case .priority(let priority): .integer(Int64(priority.rank))
         case .tags(let tags): .text(TagsText.encode(tags))
         case .time(let time): .integer(time.millisecondsSince1970)
+        case .annotations(let annotations): .text(AnnotationsText.encode(annotations))
         }
     }
 }
@@ -122,6 +123,8 @@ extension FieldValue {
         case .priority(let priority): priority.rawValue
         case .tags(let tags): tags.joined(separator: " ")
         case .time(let time): TimestampText.iso8601(time)
+        case .annotations(let annotations):
+            annotations.map { TimestampText.iso8601($0.entry) + " " + $0.text }.joined(separator: "\n")
         }
     }
 }

@@ -92,6 +92,7 @@ public enum FieldValue: Equatable, Sendable {
     case priority(Priority)
     case tags([String])
     case time(Timestamp)
+    case annotations([Annotation])
 }
 
 extension Task {

@@ -44,6 +44,16 @@ public struct Task: Equatable, Hashable, Sendable {
     /// back loses nothing: the members of a JSON object (`"depends":[…],"estimate":"3h"`),
     /// empty when there are none. Taskwarrior's import fills it and its export writes it back.
     public var extras: String = ""
+    /// When it was started, while it is active (`tasks start`); `nil` when it is not.
+    public var start: Timestamp? = nil
+    /// The time it was active before its current start, in seconds: each stop (or done) adds
+    /// the time since its start.
+    public var spent: Int64 = 0
+    /// The uuids of the tasks it waits on (`--blocked-by`): while one of them is pending, it
+    /// is blocked. Sorted, each once.
+    public var depends: [String] = []
+    /// The lines added to it at a moment, oldest first (`tasks annotate`).
+    public var annotations: [Annotation] = []
 
     /// A task with every field given.
     public init(
@@ -83,6 +93,15 @@ public struct Task: Equatable, Hashable, Sendable {
     /// Whether it has expired by `now` on `today`: pending, its until past.
     public func isExpired(on today: CalendarDay, at now: String) -> Bool {
         !isDone && (until.map { $0.isPast(today: today, now: now) } ?? false)
+    }
+
+    /// Whether it is being worked on (started, not stopped).
+    public var isActive: Bool { start != nil }
+
+    /// The time spent on it by `now`, in seconds: what its stops added, and the time since its
+    /// start while it is active.
+    public func timeSpent(at now: Timestamp) -> Int64 {
+        spent + (start.map { max(0, (now.millisecondsSince1970 - $0.millisecondsSince1970) / 1000) } ?? 0)
     }
 
     /// Whether it is overdue by `now` on `today`: pending, its due past.

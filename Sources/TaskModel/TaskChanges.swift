@@ -10,6 +10,12 @@ public struct TaskChanges: Equatable, Sendable {
     /// The fields set through their `FieldEdit` (due, priority, wait…): each one's new value,
     /// `.none` clearing it.
     public var values: [TaskField: FieldValue]
+    /// Annotations to add, each at the moment of the change (`tasks annotate`).
+    public var annotate: [String] = []
+    /// Annotations to remove (`tasks denotate`).
+    public var denotate: [AnnotationPick] = []
+    /// Tasks this one starts or stops waiting on, and tasks that start or stop waiting on it.
+    public var dependencies = DependencyChanges()
 
     /// Changes to the given fields.
     public init(title: String? = nil, notes: String? = nil, list: String? = nil, due: FieldUpdate<CalendarDay> = .keep,
@@ -31,6 +37,7 @@ public struct TaskChanges: Equatable, Sendable {
     /// Whether nothing would change.
     public var isEmpty: Bool {
         title == nil && notes == nil && list == nil && addTags.isEmpty && removeTags.isEmpty && self.repeat.isKeep && values.isEmpty
+            && annotate.isEmpty && denotate.isEmpty && dependencies.isEmpty
     }
 
     /// `task` with `values` set (the named fields are the store's to apply, each its own way).
@@ -48,4 +55,47 @@ extension FieldUpdate {
         case .clear: FieldValue.none
         }
     }
+}
+
+/// Which annotation `tasks denotate` removes: the one with this text (else the only one that
+/// contains it), or the `n`th, from 1, as `show` numbers them.
+public enum AnnotationPick: Equatable, Sendable, CustomStringConvertible {
+    case text(String)
+    case number(Int)
+
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number): String(number)
+        }
+    }
+
+    /// Its index in `annotations`, if it names one.
+    public func index(in annotations: [Annotation]) -> Int? {
+        switch self {
+        case .number(let number): return number >= 1 && number <= annotations.count ? number - 1 : nil
+        case .text(let text):
+            if let exact = annotations.firstIndex(where: { $0.text == text }) { return exact }
+            let containing = annotations.indices.filter { annotations[$0].text.contains(text) }
+            return containing.count == 1 ? containing[0] : nil
+        }
+    }
+}
+
+/// Dependencies a change adds and removes, by id: tasks the changed one waits on
+/// (`--blocked-by`), and tasks that wait on it (`--blocks`).
+public struct DependencyChanges: Equatable, Sendable {
+    public var blockedBy: [Int64] = []
+    public var notBlockedBy: [Int64] = []
+    public var blocks: [Int64] = []
+    public var notBlocks: [Int64] = []
+
+    public init(blockedBy: [Int64] = [], notBlockedBy: [Int64] = [], blocks: [Int64] = [], notBlocks: [Int64] = []) {
+        self.blockedBy = blockedBy
+        self.notBlockedBy = notBlockedBy
+        self.blocks = blocks
+        self.notBlocks = notBlocks
+    }
+
+    public var isEmpty: Bool { blockedBy.isEmpty && notBlockedBy.isEmpty && blocks.isEmpty && notBlocks.isEmpty }
 }

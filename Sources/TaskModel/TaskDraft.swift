@@ -5,6 +5,8 @@ public struct TaskDraft: Equatable, Sendable {
     public var fields: Task
     /// Set by imports; `nil` makes a new one.
     public var uuid: String?
+    /// Tasks the new one waits on, and tasks that wait on it, by id (`add --blocked-by`).
+    public var dependencies = DependencyChanges()
 
     /// A draft of `fields` (their identity and times are the store's to give).
     public init(fields: Task, uuid: String? = nil) {

@@ -58,6 +58,15 @@ public enum TaskFields {
                       read: { $0.until = $1.optionalString($2).flatMap { TaskDate($0) } }),
         TaskFieldSpec(.extras, kind: .text, shown: .tail, listed: false,
                       stored: { .text($0.extras) }, read: { $0.extras = $1.string($2) }),
+        TaskFieldSpec(.start, kind: .time, shown: .body, reported: true,
+                      stored: { $0.start.map { .integer($0.millisecondsSince1970) } ?? .null },
+                      read: { $0.start = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
+        TaskFieldSpec(.spent, kind: .duration, shown: .body,
+                      stored: { .integer($0.spent) }, read: { $0.spent = $1.int64($2) }),
+        TaskFieldSpec(.depends, kind: .tags, shown: .body, reported: true,
+                      stored: { .text(TagsText.encode($0.depends)) }, read: { $0.depends = TagsText.decode($1.string($2)) }),
+        TaskFieldSpec(.annotations, kind: .annotations, shown: .tail, listed: false, reported: true,
+                      stored: { .text(AnnotationsText.encode($0.annotations)) }, read: { $0.annotations = AnnotationsText.decode($1.string($2)) }),
     ]
 
     /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
@@ -77,7 +86,7 @@ public enum TaskFields {
 /// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
 public enum TaskField: String, CaseIterable, Sendable {
     case title, notes, list, done, completed, due, priority, tags, position, created, modified
-    case `repeat`, series, anchor, wait, scheduled, until, extras
+    case `repeat`, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations
 
     /// Where its entry is in `TaskFields.all`.
     public var index: Int { TaskFields.all.firstIndex { $0.field == self } ?? 0 }
@@ -167,11 +176,15 @@ public enum FieldKind: Sendable {
     case time
     /// A repeat rule, stored as its text, or nothing.
     case rule
+    /// A length of time in whole seconds, never null (the time spent).
+    case duration
+    /// Lines added at moments (`AnnotationsText`), never null.
+    case annotations
 
     /// Whether its column may be null.
     public var isOptional: Bool {
         switch self {
-        case .text, .flag, .number, .tags: false
+        case .text, .flag, .number, .tags, .duration, .annotations: false
         case .optionalText, .day, .date, .priority, .time, .rule: true
         }
     }
@@ -179,8 +192,8 @@ public enum FieldKind: Sendable {
     /// Whether its column holds a whole number (else text).
     public var isInteger: Bool {
         switch self {
-        case .flag, .number, .priority, .time: true
-        case .text, .optionalText, .day, .date, .tags, .rule: false
+        case .flag, .number, .priority, .time, .duration: true
+        case .text, .optionalText, .day, .date, .tags, .rule, .annotations: false
         }
     }
 
@@ -194,6 +207,7 @@ public enum FieldKind: Sendable {
         case (.date, .text(let text)): return TaskDate(text).map(FieldValue.date) ?? .text(text)
         case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
         case (.tags, .text(let text)): return .tags(TagsText.decode(text))
+        case (.annotations, .text(let text)): return .annotations(AnnotationsText.decode(text))
         case (_, .integer(let number)): return .number(number)
         case (_, .text(let text)): return .text(text)
         }

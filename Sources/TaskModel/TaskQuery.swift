@@ -14,6 +14,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case created
         /// By id: the order tasks were added in (what `export` writes).
         case id
+        /// The longest running first (`tasks active`), then by id.
+        case started
         /// By `TaskRank`'s score on the query's `today`, highest first (`tasks next`).
         case rank
     }
@@ -33,6 +35,12 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var priority: Priority?
     /// Due strictly before this date (a day: before its first moment).
     public var dueBefore: TaskDate?
+    /// Only the started tasks (`tasks active`).
+    public var active = false
+    /// Only the tasks of these uuids (a task's blockers, for `show`).
+    public var uuids: [String]?
+    /// Only the tasks waiting on the task of this uuid (its dependants).
+    public var waitingOn: String?
     /// Only tasks whose due date is past (`--overdue`): a day before today, a moment before now.
     public var overdue = false
     public var sort: Sort
@@ -85,6 +93,9 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         for tag in tags where !task.tags.contains(tag) { return false }
         for tag in excludedTags where task.tags.contains(tag) { return false }
         if let priority, task.priority != priority { return false }
+        if active && !task.isActive { return false }
+        if let uuids, !uuids.contains(task.uuid) { return false }
+        if let waitingOn, !task.depends.contains(waitingOn) { return false }
         if let dueBefore {
             guard let due = task.due, due < dueBefore else { return false }
         }
@@ -136,6 +147,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             return (a.created, a.id) < (b.created, b.id)
         case .id:
             return a.id < b.id
+        case .started:
+            return (a.start ?? .unixEpoch, a.id) < (b.start ?? .unixEpoch, b.id)
         case .rank:
             let day = today ?? .unixEpoch
             let (x, y) = (TaskRank(a, today: day).score, TaskRank(b, today: day).score)

@@ -71,6 +71,12 @@ public protocol TaskWriting: AnyObject {
     /// Flips each of `ids` between done and pending; the result as `setDone`'s.
     func toggle(ids: [Int64]) -> Observable<TaskEvent>
 
+    /// Starts (or stops) each of `ids`: started, a task is active from now; stopped, the time
+    /// since its start is added to its time spent. A task already so is left as it is; a done
+    /// one cannot be started. `alone`: starting stops every other active task, in the same
+    /// change. The result: the tasks changed, as one event.
+    func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent>
+
     /// Moves a task within its list or to another list.
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task>
 

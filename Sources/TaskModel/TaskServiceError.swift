@@ -5,6 +5,12 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     case notFound(ids: [Int64])
     /// A move relative to the task itself.
     case moveRelativeToItself(id: Int64)
+    /// A done task cannot be started (`action`: what was asked).
+    case notPending(id: Int64, title: String, action: String)
+    /// Dependencies that would go round: each id waits on the next, the last on the first.
+    case dependencyCycle(ids: [Int64])
+    /// The task has no annotation that `pick` names (its text, or its number from 1).
+    case noSuchAnnotation(id: Int64, pick: String)
 
     // MARK: The history
 

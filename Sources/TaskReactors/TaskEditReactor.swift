@@ -34,6 +34,13 @@ public final class TaskEditReactor: Reactor {
         case setTags([String])
         /// `every 2w`, `after 3d`, `week` (every), or empty: not repeating.
         case updateRepeat(String)
+        /// Tasks to start or stop waiting on, and tasks to start or stop waiting on this one
+        /// (`--blocked-by`, `--blocks`), by id: checked by the store (a cycle is refused).
+        case updateDependencies(DependencyChanges)
+        /// A line to add, stamped at the change (`tasks annotate`).
+        case annotate(String)
+        /// An annotation to remove (`tasks denotate`).
+        case denotate(AnnotationPick)
         case submit
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
@@ -69,6 +76,11 @@ public final class TaskEditReactor: Reactor {
         /// The fields of `TaskFields.edited`, each as typed (every one is there, empty or not, so
         /// that a field typed and erased again compares equal).
         public var typed: [TaskField: String]
+        /// The dependencies to change, by id (applied by the store on submit).
+        public var dependencies = DependencyChanges()
+        /// Annotations to add and remove on submit.
+        public var annotate: [String] = []
+        public var denotate: [AnnotationPick] = []
 
         /// `field` as typed, one of `TaskFields.edited`.
         public subscript(field: TaskField) -> String {
@@ -139,6 +151,9 @@ public final class TaskEditReactor: Reactor {
         case .setTags(let tags):
             fields.tags = Array(Set(tags.filter { !$0.isEmpty }.map(FieldRules.tagWord))).sorted()
         case .updateRepeat(let rule): fields.repeat = rule
+        case .updateDependencies(let changes): fields.dependencies = changes
+        case .annotate(let text): fields.annotate.append(text)
+        case .denotate(let pick): fields.denotate.append(pick)
         case .cancel:
             return .just(.dismiss)
         case .submit:
@@ -248,6 +263,9 @@ public final class TaskEditReactor: Reactor {
         }
         changes.addTags = validated.tags.filter { !task.tags.contains($0) }
         changes.removeTags = task.tags.filter { !validated.tags.contains($0) }
+        changes.dependencies = validated.dependencies
+        changes.annotate = validated.annotate
+        changes.denotate = validated.denotate
         return changes
     }
 
@@ -259,6 +277,9 @@ public final class TaskEditReactor: Reactor {
         /// Each field of `TaskFields.edited`, read.
         var values: [TaskField: FieldValue]
         var isDone = false
+        var dependencies = DependencyChanges()
+        var annotate: [String] = []
+        var denotate: [AnnotationPick] = []
 
         /// A new task of these fields with `title` and `notes`.
         func draft(title: String, notes: String) -> TaskDraft {
@@ -266,7 +287,9 @@ public final class TaskEditReactor: Reactor {
             task.repeat = self.repeat
             task.isDone = isDone
             for (field, value) in values { TaskFields.spec(field).assign(value, to: &task) }
-            return TaskDraft(fields: task)
+            var draft = TaskDraft(fields: task)
+            draft.dependencies = dependencies
+            return draft
         }
     }
 
@@ -280,7 +303,8 @@ public final class TaskEditReactor: Reactor {
     /// Every field but the title.
     private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
         // In the form's order: the first field in error is the one reported.
-        var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:], isDone: fields.isDone)
+        var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:], isDone: fields.isDone,
+                                  dependencies: fields.dependencies, annotate: fields.annotate, denotate: fields.denotate)
         var dates = dates()
         // A date may count from another (`--wait due-3d`): the one given in this form, judged
         // before it in the form's order, else the task's own.

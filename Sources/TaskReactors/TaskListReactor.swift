@@ -25,6 +25,8 @@ public final class TaskListReactor: Reactor {
         /// Flip several tasks in one transaction: all of them or, when one is missing, none.
         case toggleTasksDone([Int64])
         case setDone([Int64], Bool)
+        /// Start (or stop) the tasks; `alone` stops every other active one.
+        case setActive([Int64], Bool, alone: Bool)
         case deleteTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
         /// Ask to open the editor for a task.
@@ -170,6 +172,8 @@ public final class TaskListReactor: Reactor {
             return changing(service.toggle(ids: ids))
         case .setDone(let ids, let isDone):
             return changing(service.setDone(ids: ids, isDone))
+        case .setActive(let ids, let active, let alone):
+            return changing(service.setActive(ids: ids, active, alone: alone))
         case .deleteTasks(let ids):
             return changing(service.delete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
         case .moveTask(let id, let placement):

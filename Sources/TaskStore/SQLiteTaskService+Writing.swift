@@ -14,6 +14,13 @@ extension SQLiteTaskService {
             for draft in drafts { created.append(try newTask(draft, at: time, bottoms: &bottoms)) }
             try insert(&created)
             try entry.created(ids: created.map(\.id))
+            for (index, draft) in drafts.enumerated() where !draft.dependencies.isEmpty {
+                let before = created[index]
+                try applyDependencies(draft.dependencies, to: &created[index], entry)
+                if created[index].depends != before.depends { try overwrite(created[index]) }
+                try checkNoCycle(from: created[index])
+                for id in draft.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
+            }
             return (created, Summary.of("added", created))
         }
     }
@@ -116,10 +123,14 @@ extension SQLiteTaskService {
                 task.position = try bottomPosition(of: list)
             }
             changes.applyingValues(to: &task)
+            try annotate(&task, changes, at: now())
+            try applyDependencies(changes.dependencies, to: &task, entry)
             if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
             task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
             try overwrite(task)
+            try checkNoCycle(from: task)
+            for id in changes.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
             let fields = try entry.changed(from: before, to: task).map { $0.name }
             return (task, Summary.of("edited", [task]) + " (" + fields.joined(separator: ", ") + ")")
         }
@@ -130,6 +141,7 @@ extension SQLiteTaskService {
         try recorded(rows: ids.count) { entry in
             let tasks = try readTasks(ids: Self.unique(ids))
             for task in tasks { try entry.delete(run: task.id...task.id, uuid: task.uuid) }
+            try releaseDependants(of: tasks, entry)
             return (tasks, Summary.of("deleted", tasks))
         }
     }
@@ -143,11 +155,14 @@ extension SQLiteTaskService {
                 if before.isDone == done { return nil }
                 var task = before
                 let time = now()
+                // Done, an active task stops: its time since the start counts as spent.
+                if done && task.isActive { task = task.stopped(at: time) }
                 task.isDone = done
                 task.completed = done ? time : nil
                 task.modified = time
-                try db.run("UPDATE task SET done = ?, completed = ?, modified = ? WHERE id = ?",
-                           done, task.completed?.millisecondsSince1970, time.millisecondsSince1970, task.id)
+                try db.run("UPDATE task SET done = ?, completed = ?, modified = ?, start = ?, spent = ? WHERE id = ?",
+                           done, task.completed?.millisecondsSince1970, time.millisecondsSince1970, task.start?.millisecondsSince1970,
+                           task.spent, task.id)
                 try entry.changed(from: before, to: task)
                 events.append(.doneChanged(task))
                 if task.repeat != nil {

@@ -252,6 +252,13 @@ public final class SQLiteTaskService: TaskService {
         }
     }
 
+    public func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent> {
+        change { service in
+            let events = try service.setActiveNow(ids: ids, active, alone: alone)
+            return (TaskEvent.of(events), events)
+        }
+    }
+
     public func toggle(ids: [Int64]) -> Observable<TaskEvent> {
         change { service in
             let events = try service.setDoneNow(ids: ids) { !$0.isDone }.events

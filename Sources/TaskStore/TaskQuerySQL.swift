@@ -30,6 +30,7 @@ enum TaskQuerySQL {
         case .priority: keys += [OrderKey(sql: "coalesce(priority, 3)") { .integer(Int64($0.priority?.rank ?? 3)) }, list, position, id]
         case .created: keys += [OrderKey(sql: "created") { .integer($0.created.millisecondsSince1970) }, id]
         case .id: keys += [id]
+        case .started: keys += [OrderKey(sql: "coalesce(start, 0)") { .integer($0.start?.millisecondsSince1970 ?? 0) }, id]
         case .rank:
             let today = query.today ?? .unixEpoch
             keys += [OrderKey(sql: "-\(TaskRank.sql(today: today))") { .integer(Int64(-TaskRank($0, today: today).score)) }, id]
@@ -99,6 +100,15 @@ enum TaskQuerySQL {
         if let priority = query.priority {
             conditions.append("priority = ?")
             arguments.append(priority.rank)
+        }
+        if query.active { conditions.append("start IS NOT NULL") }
+        if let uuids = query.uuids {
+            conditions.append(uuids.isEmpty ? "0" : "uuid IN (" + uuids.map { _ in "?" }.joined(separator: ", ") + ")")
+            arguments += uuids.map { $0 }
+        }
+        if let uuid = query.waitingOn {
+            conditions.append("instr(depends, ?) > 0")
+            arguments.append(" \(uuid) ")
         }
         if let dueBefore = query.dueBefore {
             conditions.append("due IS NOT NULL AND due < ?")

@@ -204,5 +204,25 @@ public enum TaskSchema {
                 ALTER TABLE sync_base ADD COLUMN extras;
                 """)
         },
+        Migration("v8: start, time spent, dependencies, annotations") { db in
+            // When an active task was started (milliseconds, null when it is not active) and
+            // the seconds spent on it before; the uuids it waits on (' u1 u2 ', as tags); the
+            // lines added to it at moments (AnnotationsText). Columns at the end, no rewrite.
+            try db.execute("""
+                ALTER TABLE task ADD COLUMN start INTEGER;
+                ALTER TABLE task ADD COLUMN spent INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE task ADD COLUMN depends TEXT NOT NULL DEFAULT '';
+                ALTER TABLE task ADD COLUMN annotations TEXT NOT NULL DEFAULT '';
+                ALTER TABLE deleted_task ADD COLUMN start INTEGER;
+                ALTER TABLE deleted_task ADD COLUMN spent INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE deleted_task ADD COLUMN depends TEXT NOT NULL DEFAULT '';
+                ALTER TABLE deleted_task ADD COLUMN annotations TEXT NOT NULL DEFAULT '';
+                ALTER TABLE sync_base ADD COLUMN start;
+                ALTER TABLE sync_base ADD COLUMN spent;
+                ALTER TABLE sync_base ADD COLUMN depends;
+                ALTER TABLE sync_base ADD COLUMN annotations;
+                CREATE INDEX task_active ON task(start) WHERE start IS NOT NULL;
+                """)
+        },
     ]
 }

@@ -194,6 +194,25 @@ public final class FakeTaskService: TaskService {
         }
     }
 
+    public func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent> {
+        attempt {
+            try self.requireAll(ids)
+            var changed: [Task] = []
+            let time = self.tick()
+            for id in ids {
+                let index = try self.index(of: id)
+                let task = self.tasks[index]
+                if task.isActive == active { continue }
+                if active && task.isDone { throw TaskServiceError.notPending(id: id, title: task.title, action: "started") }
+                self.tasks[index].start = active ? time : nil
+                if !active { self.tasks[index].spent = task.timeSpent(at: time) }
+                changed.append(self.tasks[index])
+            }
+            let events = changed.map(TaskEvent.update)
+            return (TaskEvent.of(events), events)
+        }
+    }
+
     public func toggle(ids: [Int64]) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)

@@ -29,7 +29,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, add, log, toggle, done, reopen, edit, append, prepend, duplicate, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, add, log, toggle, done, reopen, start, stop, active, edit, append, prepend, annotate, denotate, duplicate, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
         BadInput("unknown short flag", ["list", "-z"], status: 2, "tasks: unknown option '-z' for 'list'; see 'tasks help list'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),
@@ -118,7 +118,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  "tasks: 'move' takes one of --before, --after, --top, --bottom and --list\n"),
         BadInput("move before itself", ["move", "1", "--before", "1"], status: 2, "tasks: task 1 cannot be moved before or after itself\n"),
         BadInput("edit without flags in a pipe", ["edit", "1"], status: 2,
-                 "tasks: 'edit' needs a field flag (--title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until) when not on a terminal\n"),
+                 "tasks: 'edit' needs a field flag (--title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks) when not on a terminal\n"),
         BadInput("stdin mixed with ids", ["toggle", "1", "-"], status: 2, "tasks: '-' (ids from stdin) cannot be mixed with ids as arguments\n"),
         BadInput("empty stdin for add", ["add", "-"], status: 2, "tasks: no titles on stdin; give one title per line\n"),
         BadInput("ui in a pipe", ["ui"], status: 2,

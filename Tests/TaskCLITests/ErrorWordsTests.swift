@@ -7,7 +7,8 @@ import Testing
 @Suite("Error words: \"nothing was changed\" only where something could have been")
 struct ErrorWordsTests {
     static let storageErrors: [TaskServiceError] = [
-        .notFound(ids: [9]), .notFound(ids: [9, 10]), .moveRelativeToItself(id: 1), .nothingToUndo, .nothingToRedo, .noSuchEntry(3),
+        .notFound(ids: [9]), .notFound(ids: [9, 10]), .moveRelativeToItself(id: 1), .notPending(id: 3, title: "t", action: "started"),
+        .dependencyCycle(ids: [1]), .dependencyCycle(ids: [1, 2]), .noSuchAnnotation(id: 1, pick: "2"), .nothingToUndo, .nothingToRedo, .noSuchEntry(3),
         .notUndoable(entry: 2, reason: "why"), .changedLater(entry: 2, taskID: 3, title: "t", later: 5, laterSummary: "s"),
         .notADatabase(path: "f", reason: "r"), .damaged(path: "f", reason: "r"), .readOnly(path: "f"), .locked(path: "f"),
         .diskFull(path: "f"), .newerSchema(path: "f", found: 9, supported: 6), .cannotCreate(path: "f", reason: "r"),
@@ -26,9 +27,9 @@ struct ErrorWordsTests {
 
     @Test func theCommandsThatChangeNothingAreTheReadingOnes() {
         let reading = CommandRegistry.commands.filter { !$0.changesTasks }.map { $0.spec.name }
-        #expect(reading == ["list", "next", "show", "lists", "history", "date", "export", "completions", "help"])
+        #expect(reading == ["list", "next", "active", "show", "lists", "history", "date", "export", "completions", "help"])
         let changing = CommandRegistry.commands.filter { $0.changesTasks }.map { $0.spec.name }
-        #expect(changing == ["add", "log", "toggle", "done", "reopen", "edit", "append", "prepend", "duplicate", "delete", "move", "ui", "undo", "redo", "sync", "import"])
+        #expect(changing == ["add", "log", "toggle", "done", "reopen", "start", "stop", "edit", "append", "prepend", "annotate", "denotate", "duplicate", "delete", "move", "ui", "undo", "redo", "sync", "import"])
         #expect(!VersionCommand.changesTasks)
     }
 }

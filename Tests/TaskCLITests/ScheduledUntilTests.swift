@@ -45,7 +45,7 @@ struct ScheduledUntilTests {
         let cli = CLI()
         #expect(cli.run("add", "Plan", "--scheduled", "fri", "--until", "+2w").status == 0)
         let json = cli.run("show", "1", "--format", "json").stdout
-        #expect(json.contains(#""wait":null,"scheduled":"2026-12-04","until":"2026-12-13","extras":{}}"#), "friday after Sunday 29th; two weeks on")
+        #expect(json.contains(#""wait":null,"scheduled":"2026-12-04","until":"2026-12-13","extras":{}"#), "friday after Sunday 29th; two weeks on")
         #expect(cli.run("edit", "1", "--scheduled", "2026-12-24").status == 0)
         #expect(cli.run("history", "--format", "tsv").stdout.contains("(scheduled)"), "the history names the one field changed")
         cli.run("undo")

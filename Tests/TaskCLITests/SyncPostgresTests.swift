@@ -70,6 +70,30 @@ struct SyncPostgresTests {
         #expect(sections[4] == "after delete\nBuy oat milk\nCall mum (B)\nsame-uuids\n")
     }
 
+    /// Issue 26: each new field is one entry of the table, so it travels and merges per field
+    /// like the old ones — a dependency added on one machine and an annotation on the other,
+    /// to the same task, both arrive; so do a start and a moment of due.
+    @Test func aDependencyFromOneMachineAndAnAnnotationFromTheOtherBothArrive() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Design' 'Build' -q
+            tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            tasks $A edit 2 --blocked-by 1 && tasks $A start 1
+            tasks $B annotate 2 'ask Kim about the figures' && tasks $B edit 1 --due 2026-12-03T09:30+01:00
+            tasks $A sync && tasks $B sync && tasks $A sync || exit 9
+            for machine in "$A" "$B"; do
+              tasks $machine export | sed -e 's/"id":[0-9]*,//' -e 's/"position":[0-9]*,//' -e 's/"modified":"[^"]*",//' -e 's/"created":"[^"]*",//'
+            done
+            """, database: "new_fields", in: folder)
+        #expect(result.status == 0, "\(result)")
+        let exports = result.stdout.split(separator: "]\n", omittingEmptySubsequences: true).map(String.init)
+        #expect(exports.count == 2 && exports[0] == exports[1], "both machines hold the same tasks: \(result.stdout)")
+        let text = exports.first ?? ""
+        #expect(text.contains(#""annotations":[{"entry":"#) && text.contains(#""text":"ask Kim about the figures"}]"#), "B's annotation")
+        #expect(text.contains(#""depends":[""#), "A's dependency")
+        #expect(text.contains(#""due":"2026-12-03T09:30:00+01:00""#) && text.contains(#""start":"20"#), "B's moment, A's start")
+    }
+
     @Test func threeMachinesARepeatingOccurrenceAndTenThousandTasksEachWay() throws {
         let folder = TemporaryFolder()
         let result = try sync("""

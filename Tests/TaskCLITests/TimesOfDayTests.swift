@@ -36,7 +36,7 @@ struct TimesOfDayTests {
                3  [ ]  All day      2026-12-01
 
             """, "read on the local clock; the column widens for a time")
-        #expect(cli.run("show", "2", "--format", "table").stdout.contains("due        2026-12-01 09:00 (given as 2026-12-01T15:00:00+01:00)\n"))
+        #expect(cli.run("show", "2", "--format", "table").stdout.contains("due          2026-12-01 09:00 (given as 2026-12-01T15:00:00+01:00)\n"))
         #expect(cli.run("list", "--sort", "due", "--format", "ids").stdout == "3\n1\n2\n",
                 "by the stored text: the day's all-day task first, then by the clock as given (docs/architecture.md, Times of day)")
     }

@@ -68,7 +68,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
             (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
             (#"[{"title":"a","colour":"red"}]"#,
-             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras"),
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations"),
             (#"[{"description":"a","status":"pending"}]"#,
              "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
             ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),
@@ -92,13 +92,14 @@ let sampleTasks: [Task] = [
         #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
         #expect(file.skipped == ["recurring templates: 1 task", "deleted: 1 task"])
         #expect(file.notKept == [])
-        #expect(file.keptAside == ["depends: 1 task", "start: 1 task", "estimate: 1 task"], "scheduled is a field now; the rest is kept")
-        #expect(records[4].fields.extras.contains(#""depends":["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"]"#))
+        #expect(file.keptAside == ["estimate: 1 task"], "start, depends and scheduled are fields now; the rest is kept")
+        #expect(records[4].fields.depends == ["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"] && records[4].fields.extras.isEmpty)
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
         #expect(milk.fields.list == "Home" && milk.fields.tags == ["errand"] && milk.fields.priority == .high && milk.fields.due?.day == day("2026-12-03"))
         #expect(milk.created == time("2026-11-30T02:18:55Z") && milk.modified == time("2026-11-30T02:18:55Z"))
-        #expect(records[1].fields.notes == "First draft in shared folder\nAsk Kim about figures")
+        #expect(records[1].fields.notes.isEmpty)
+        #expect(records[1].fields.annotations.map(\.text) == ["First draft in shared folder", "Ask Kim about figures"], "one to one, oldest first")
         #expect(records[1].fields.list == "Work.Q4" && records[1].fields.tags == ["urgent", "writing"])
         #expect(records[2].fields.list == Task.defaultList && records[2].fields.priority == .low)
         #expect(records[3].fields.due?.day == day("2027-01-15") && !records[3].fields.isDone)
@@ -117,8 +118,10 @@ let sampleTasks: [Task] = [
             #expect(record.fields.list == task.list && record.fields.due == task.due && record.fields.priority == task.priority && record.fields.tags == task.tags)
             #expect(record.created?.millisecondsSince1970 == task.created.millisecondsSince1970 / 1000 * 1000)
         }
-        // Taskwarrior keeps annotations, not notes: one per line, empty lines dropped.
-        #expect(records[1].fields.notes == "first line\nthird line\\ with a backslash\ttab")
+        // Taskwarrior has annotations, not notes: the notes go as one annotation per non-empty
+        // line (what a Taskwarrior user sees) and whole as `tasksnotes`, and come back as notes.
+        #expect(text.contains(#""description":"first line""#) && text.contains(#""tasksnotes":"#))
+        #expect(records[1].fields.notes == sampleTasks[1].notes && records[1].fields.annotations.isEmpty)
         #expect(text.contains(#""due":"20261203T050000Z""#))
         #expect(!text.contains("\"project\":\"Inbox\""))
     }

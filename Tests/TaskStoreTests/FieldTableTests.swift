@@ -32,7 +32,9 @@ struct FieldTableTests {
                         due: CalendarDay("2026-12-24"), priority: .medium, tags: ["a", "b"], position: 9,
                         created: Timestamp(millisecondsSince1970: 1), modified: Timestamp(millisecondsSince1970: 2),
                         repeat: RepeatRule("every 2w"), series: "s", anchor: CalendarDay("2026-12-10"), wait: CalendarDay("2026-12-20"))
-            .with { $0.scheduled = TaskDate("2026-12-15T09:30:00+01:00[Europe/Berlin]"); $0.until = TaskDate("2027-01-31"); $0.extras = #""depends":["u2"]"# }
+            .with { $0.scheduled = TaskDate("2026-12-15T09:30:00+01:00[Europe/Berlin]"); $0.until = TaskDate("2027-01-31"); $0.extras = #""estimate":"3h""#
+                $0.start = Timestamp(millisecondsSince1970: 7); $0.spent = 90; $0.depends = ["u2", "u3"]
+                $0.annotations = [Annotation(entry: Timestamp(millisecondsSince1970: 8), text: "a\tb\\c\nd")] }
         var rebuilt = Task(id: 7, uuid: "u", title: "", created: Timestamp(millisecondsSince1970: 0), modified: Timestamp(millisecondsSince1970: 0))
         let row = StoredRow(TaskFields.all.map { $0.stored(task) })
         for (index, field) in TaskFields.all.enumerated() { field.read(&rebuilt, row, Int32(index)) }

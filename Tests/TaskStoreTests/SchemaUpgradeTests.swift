@@ -27,7 +27,8 @@ struct SchemaUpgradeTests {
         #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
             == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync",
-                "v6: no password in the history", "v7: scheduled, until, and what other tools wrote"])
+                "v6: no password in the history", "v7: scheduled, until, and what other tools wrote",
+                "v8: start, time spent, dependencies, annotations"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -54,12 +55,19 @@ struct PasswordMigrationTests {
             service.commandText = "tasks add c"
             _ = try service.createNow([TaskDraft(title: "c")])
         }
-        // As a schema-5 program left it: the same tables (6 changes no table; 7's columns are
-        // taken away again), the password typed.
+        // As a schema-5 program left it: the same tables (6 changes no table; 7's and 8's
+        // columns are taken away again), the password typed.
         let old = try Connection(path: path)
         try old.execute("""
             UPDATE history SET command = replace(command, '***', 'SECRET');
-            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%';
+            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%';
+            DROP INDEX task_active;
+            ALTER TABLE task DROP COLUMN start; ALTER TABLE task DROP COLUMN spent; ALTER TABLE task DROP COLUMN depends;
+            ALTER TABLE task DROP COLUMN annotations;
+            ALTER TABLE deleted_task DROP COLUMN start; ALTER TABLE deleted_task DROP COLUMN spent;
+            ALTER TABLE deleted_task DROP COLUMN depends; ALTER TABLE deleted_task DROP COLUMN annotations;
+            ALTER TABLE sync_base DROP COLUMN start; ALTER TABLE sync_base DROP COLUMN spent;
+            ALTER TABLE sync_base DROP COLUMN depends; ALTER TABLE sync_base DROP COLUMN annotations;
             ALTER TABLE task DROP COLUMN scheduled; ALTER TABLE task DROP COLUMN until;
             ALTER TABLE deleted_task DROP COLUMN scheduled; ALTER TABLE deleted_task DROP COLUMN until;
             ALTER TABLE sync_base DROP COLUMN scheduled; ALTER TABLE sync_base DROP COLUMN until;

@@ -40,6 +40,18 @@ struct CommandContext {
         ChangeView(context: view, verb: verb, removedVerb: removedVerb).print(state)
     }
 
+    /// Task `id` loaded into an editor reactor, `changes(task)` sent, and submitted: one edit
+    /// (`append`, `annotate`, `denotate`), shown as `edit` shows its change.
+    func edit(_ id: Int64, _ changes: (Task) -> [TaskEditReactor.Action]) {
+        let reactor = editReactor()
+        let view = EditView(context: self.view)
+        view.reactor = reactor
+        reactor.action.onNext(.load(id))
+        guard let task = reactor.currentState.task else { return }
+        for action in changes(task) { reactor.action.onNext(action) }
+        reactor.action.onNext(.submit)
+    }
+
     /// The field flags as the editor reactor's actions, in the order the form has them.
     func send(_ fields: FieldFlags, to reactor: TaskEditReactor) {
         if let notes = fields.notes { reactor.action.onNext(.updateNotes(notes)) }
@@ -55,5 +67,6 @@ struct CommandContext {
                 if let text = fields.typed[field] { reactor.action.onNext(.update(field, text)) }
             }
         }
+        if !fields.dependencies.isEmpty { reactor.action.onNext(.updateDependencies(fields.dependencies)) }
     }
 }

@@ -71,13 +71,7 @@ struct AppendCommand: TasksCommand {
     }
 
     func run(_ context: CommandContext) {
-        let reactor = context.editReactor()
-        let view = EditView(context: context.view)
-        view.reactor = reactor
-        reactor.action.onNext(.load(id))
-        guard let task = reactor.currentState.task else { return }
-        reactor.action.onNext(.updateTitle(atStart ? text + " " + task.title : task.title + " " + text))
-        reactor.action.onNext(.submit)
+        context.edit(id) { task in [.updateTitle(atStart ? text + " " + task.title : task.title + " " + text)] }
     }
 }
 

@@ -105,6 +105,18 @@ struct ParsedLine {
         if every != nil && after != nil { throw CLIError.usage("give --every or --after, not both") }
         if let every { fields.repeatRule = every.trimmingWhitespace.isEmpty ? "" : "every " + every }
         if let after { fields.repeatRule = after.trimmingWhitespace.isEmpty ? "" : "after " + after }
+        for (option, adding, removing) in [(Option.blockedBy, \DependencyChanges.blockedBy, \DependencyChanges.notBlockedBy),
+                                           (Option.blocks, \DependencyChanges.blocks, \DependencyChanges.notBlocks)] {
+            for text in parsed.values(option) {
+                for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                    let removes = word.hasPrefix("-")
+                    guard let id = Int64(removes ? word.dropFirst() : word), id > 0 else {
+                        throw CLIError.usage("'--\(option.long) \(text)': '\(word)' is not a task id; give ids, comma-separated, and -ID to remove one")
+                    }
+                    fields.dependencies[keyPath: removes ? removing : adding].append(id)
+                }
+            }
+        }
         for tag in parsed.values(Option.tag) {
             if ["", "+", "-"].contains(tag.trimmingWhitespace) {
                 throw CLIError.usage("'--tag \(tag)' names no tag; use --tag NAME to add one, --tag -NAME to remove one")

@@ -13,6 +13,7 @@ struct ShowCommand: TasksCommand {
     func run(_ context: CommandContext) {
         let reactor = context.editReactor()
         let view = ShowView(context: context.view)
+        view.related = { query in TaskListReactor(service: context.service).send(.refresh(query)).window.rows }
         view.reactor = reactor
         reactor.action.onNext(.load(id))
     }

@@ -9,6 +9,8 @@ import TextFormats
 /// prints), values escaped as in TSV; with `--format json`, one object.
 final class ShowView: CommandView, View {
     var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
+    /// The tasks a query finds: the task's blockers and dependants, named by id in a table.
+    var related: (TaskQuery) -> [Task] = { _ in [] }
 
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
@@ -31,28 +33,57 @@ final class ShowView: CommandView, View {
 
     /// The rows a person reads: `done` says when, notes keep their lines, a moment is read
     /// on the local clock (and as it was given, when that was another zone).
-    static func rows(of task: Task, zone: LocalTime) -> [(name: String, value: String)] {
+    func rows(of task: Task, zone: LocalTime, now: Timestamp) -> [(name: String, value: String)] {
         let done = task.isDone ? "yes, " + (task.completed.map(TimestampText.iso8601) ?? "") : "no"
-        return fields(of: task).compactMap { field in
+        let indent = "\n" + String(repeating: " ", count: ShowView.nameWidth + 2)
+        var rows = ShowView.fields(of: task).compactMap { field -> (name: String, value: String)? in
             switch field.name {
             case "done": return ("done", done)
             case "completed": return nil
-            case "notes": return ("notes", field.value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n           "))
+            case "notes": return ("notes", field.value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent))
+            case "start": return ("start", task.start.map { TaskDate($0, in: zone).shown(in: zone) + " (active)" } ?? "")
+            case "spent": return ("spent", task.timeSpent(at: now) == 0 ? "" : ActiveView.duration(task.timeSpent(at: now)))
+            case "depends":
+                guard !task.depends.isEmpty else { return field }
+                var query = TaskQuery(status: .all, grouping: .none)
+                query.uuids = task.depends
+                let blockers = related(query)
+                let pending = blockers.filter { !$0.isDone }
+                var words = blockers.map { String($0.id) + ($0.isDone ? " (done)" : "") }
+                let gone = task.depends.count - blockers.count
+                if gone > 0 { words.append("\(gone) not here") }
+                return ("depends", words.joined(separator: ", ") + (pending.isEmpty ? "" : " — blocked"))
+            case "annotations":
+                let lines = task.annotations.enumerated().map { index, annotation in
+                    "\(index + 1). " + TaskDate(annotation.entry, in: zone).shown(in: zone) + "  "
+                        + annotation.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent + "   ")
+                }
+                return ("annotations", lines.joined(separator: indent))
             default:
                 guard let date = TaskField(rawValue: field.name).flatMap({ task.value(of: $0).date }), let time = date.time else { return field }
                 let local = date.shown(in: zone)
                 return (field.name, TaskDate(time, in: zone) == date ? local : local + " (given as \(date))")
             }
         }
+        var dependants = TaskQuery(status: .pending, grouping: .none)
+        dependants.waitingOn = task.uuid
+        let blocking = related(dependants)
+        if !blocking.isEmpty, let index = rows.firstIndex(where: { $0.name == "depends" }) {
+            rows.insert(("blocks", blocking.map { String($0.id) }.joined(separator: ", ")), at: index + 1)
+        }
+        return rows
     }
+
+    /// The widest field name, `annotations`: the values line up after it.
+    static let nameWidth = 11
 
     private func write(_ task: Task) {
         let output = context.console.stdout
         let shown = context.console.terminal.stdoutIsTerminal ? task.escapingControls() : task
         switch context.console.settings.format {
         case .table:
-            for (name, value) in ShowView.rows(of: shown, zone: context.zone) {
-                var line = TerminalText.padded(name, toWidth: 9) + "  " + value
+            for (name, value) in rows(of: shown, zone: context.zone, now: context.now()) {
+                var line = TerminalText.padded(name, toWidth: ShowView.nameWidth) + "  " + value
                 while line.last == " " { line.removeLast() }
                 output.write(line + "\n")
             }

@@ -1,0 +1,117 @@
+import CommandLineKit
+import TaskModel
+import TaskReactors
+
+/// `tasks start ID…` and `tasks stop ID…`: each task active from now, or stopped with the time
+/// since its start added to its time spent; all in one change (one undo).
+struct StartCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "start", abstract: "Start working on tasks: active from now (TASKS_ONE_ACTIVE=1 stops the others).",
+        discussion: "A started task counts its time until 'tasks stop' or 'tasks done'; 'tasks active' lists what runs.",
+        arguments: TasksSpec.idArguments
+    )
+    static let changesTasks = true
+
+    let ids: [Int64]
+    var starts = true
+
+    init(_ line: ParsedLine) throws { ids = try line.ids() }
+
+    func run(_ context: CommandContext) {
+        let alone = starts && ActivitySettings.oneActive(context.invocation.environment)
+        context.change(ids.isEmpty, .setActive(ids, starts, alone: alone), verb: { $0.isActive ? "Started" : "Stopped" })
+    }
+}
+
+/// `tasks stop ID…`.
+struct StopCommand: TasksCommand {
+    static let spec = CommandSpec(name: "stop", abstract: "Stop working on tasks: the time since their start is added to their time spent.",
+                                  arguments: TasksSpec.idArguments)
+    static let changesTasks = true
+
+    var start: StartCommand
+
+    init(_ line: ParsedLine) throws {
+        start = try StartCommand(line)
+        start.starts = false
+    }
+
+    func run(_ context: CommandContext) { start.run(context) }
+}
+
+/// `TASKS_ONE_ACTIVE`: `1` (or `yes`, `true`) makes a start stop every other active task.
+enum ActivitySettings {
+    static func oneActive(_ environment: [String: String]) -> Bool {
+        ["1", "yes", "true", "on"].contains((environment["TASKS_ONE_ACTIVE"] ?? "").lowercased())
+    }
+}
+
+/// `tasks active`: the tasks being worked on, the longest running first, with how long.
+struct ActiveCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "active", abstract: "List the started tasks: since when, for how long, and the time spent in all.",
+        discussion: "In a pipe: id, title, start (ISO 8601), seconds running, seconds spent in all, one task per line."
+    )
+    static let changesTasks = false
+
+    var query = TaskQuery(grouping: .none)
+
+    init(_ line: ParsedLine) throws {
+        query.active = true
+        query.sort = .started
+    }
+
+    func run(_ context: CommandContext) {
+        let reactor = TaskListReactor(service: context.service)
+        let view = ActiveView(context: context.view, now: context.invocation.now)
+        view.reactor = reactor
+        reactor.action.onNext(.stream(query, batch: 1_000, totals: .none, fields: .all))
+    }
+}
+
+/// `tasks annotate ID TEXT…`: a line added to the task now, apart from its notes.
+struct AnnotateCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "annotate", abstract: "Add a line to a task, stamped with the time (kept apart from its notes).",
+        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT", help: "The line to add.", variadic: true)]
+    )
+    static let changesTasks = true
+
+    let id: Int64
+    let text: String
+
+    init(_ line: ParsedLine) throws {
+        id = try IDParser.id(line.requiredArgument)
+        text = line.arguments.dropFirst().joined(separator: " ").trimmingWhitespace
+        if text.isEmpty { throw CLIError.usage("give the text of the annotation") }
+    }
+
+    func run(_ context: CommandContext) { context.edit(id) { _ in [.annotate(text)] } }
+}
+
+/// `tasks denotate ID TEXT|N`: the annotation with that text (or the only one containing it),
+/// or the Nth, removed.
+struct DenotateCommand: TasksCommand {
+    static let spec = CommandSpec(
+        name: "denotate", abstract: "Remove an annotation: by its text, a part only it has, or its number (from 1, as 'show' lists them).",
+        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT|N", help: "The annotation's text, or its number.", variadic: true)]
+    )
+    static let changesTasks = true
+
+    let id: Int64
+    let pick: AnnotationPick
+
+    init(_ line: ParsedLine) throws {
+        id = try IDParser.id(line.requiredArgument)
+        let text = line.arguments.dropFirst().joined(separator: " ").trimmingWhitespace
+        if text.isEmpty { throw CLIError.usage("give the annotation's text or number") }
+        if let number = Int(text) {
+            guard number >= 1 else { throw CLIError.usage("annotations are numbered from 1") }
+            pick = .number(number)
+        } else {
+            pick = .text(text)
+        }
+    }
+
+    func run(_ context: CommandContext) { context.edit(id) { _ in [.denotate(pick)] } }
+}

@@ -1,0 +1,117 @@
+import SQLiteDB
+import TaskModel
+
+// MARK: - Start and stop, annotations, dependencies: inside their transactions
+
+extension SQLiteTaskService {
+    /// Starts or stops each of `ids` (see `TaskService.setActive`); returns the changes.
+    func setActiveNow(ids: [Int64], _ active: Bool, alone: Bool) throws -> [TaskEvent] {
+        try recorded(rows: ids.count) { entry in
+            let time = now()
+            let tasks = try readTasks(ids: Self.unique(ids))
+            if active, let done = tasks.first(where: \.isDone) {
+                throw TaskServiceError.notPending(id: done.id, title: done.title, action: "started")
+            }
+            var changed: [Task] = []
+            if active && alone {
+                // The others still running stop now, in this same change.
+                let running = try db.query("SELECT \(TaskColumn.names) FROM task WHERE start IS NOT NULL") { TaskColumn.decode($0) }
+                for task in running where !ids.contains(task.id) { changed.append(try write(task.stopped(at: time), over: task, entry)) }
+            }
+            for task in tasks where task.isActive != active {
+                var next = active ? task : task.stopped(at: time)
+                if active { next.start = time }
+                changed.append(try write(next, over: task, entry))
+            }
+            let verb = active ? "started" : "stopped"
+            return (changed.map(TaskEvent.update), Summary.of(verb, changed))
+        }
+    }
+
+    /// `task` written over `before` at this change's time, recorded.
+    private func write(_ task: Task, over before: Task, _ entry: EntryRecorder) throws -> Task {
+        var task = task
+        task.modified = now()
+        try overwrite(task)
+        try entry.changed(from: before, to: task)
+        return task
+    }
+
+    /// `changes`' annotations applied to `task`: added at `time`, removed by text or number.
+    func annotate(_ task: inout Task, _ changes: TaskChanges, at time: Timestamp) throws {
+        for pick in changes.denotate {
+            guard let index = pick.index(in: task.annotations) else { throw TaskServiceError.noSuchAnnotation(id: task.id, pick: pick.description) }
+            task.annotations.remove(at: index)
+        }
+        for text in changes.annotate { task.annotations.append(Annotation(entry: time, text: text)) }
+    }
+
+    /// `changes` applied to `task` (stored, or about to be with `task.uuid`) and to the tasks
+    /// it names: `task.depends` gains and loses the blockers' uuids; each task it blocks gains
+    /// or loses its uuid, written and recorded here. A cycle is refused by the caller's
+    /// `checkNoCycle` once every row is written.
+    func applyDependencies(_ changes: DependencyChanges, to task: inout Task, _ entry: EntryRecorder) throws {
+        guard !changes.isEmpty else { return }
+        for id in changes.blockedBy + changes.blocks where id == task.id { throw TaskServiceError.dependencyCycle(ids: [id]) }
+        let added = try readTasks(ids: Self.unique(changes.blockedBy)).map(\.uuid)
+        let removed = try readTasks(ids: Self.unique(changes.notBlockedBy)).map(\.uuid)
+        task.depends = TagsText.normalized(task.depends.filter { !removed.contains($0) } + added)
+        for other in try readTasks(ids: Self.unique(changes.blocks + changes.notBlocks)) {
+            var next = other
+            if changes.notBlocks.contains(other.id) { next.depends.removeAll { $0 == task.uuid } }
+            if changes.blocks.contains(other.id) { next.depends = TagsText.normalized(next.depends + [task.uuid]) }
+            if next.depends != other.depends { _ = try write(next, over: other, entry) }
+        }
+    }
+
+    /// Throws `dependencyCycle` when a task `task` waits on (through any chain) waits on it.
+    func checkNoCycle(from task: Task) throws {
+        guard !task.depends.isEmpty else { return }
+        // Depth first over the stored rows, by uuid; the path so far names the cycle.
+        var seen: Set<String> = []
+        func visit(_ uuid: String, _ path: [Int64]) throws {
+            let rows = try db.query("SELECT id, depends FROM task WHERE uuid = ?", [uuid]) { ($0.int64(0), TagsText.decode($0.string(1))) }
+            guard let row = rows.first else { return }
+            if uuid == task.uuid { throw TaskServiceError.dependencyCycle(ids: path) }
+            guard seen.insert(uuid).inserted else { return }
+            for next in row.1 { try visit(next, path + [row.0]) }
+        }
+        for uuid in task.depends { try visit(uuid, [task.id]) }
+    }
+
+    /// The tasks waiting on `deleted` stop waiting on them, in the same change (undo puts
+    /// the dependencies back with the tasks).
+    func releaseDependants(of deleted: [Task], _ entry: EntryRecorder) throws {
+        for task in deleted {
+            let pattern = " \(task.uuid) "
+            let waiting = try db.query("SELECT \(TaskColumn.names) FROM task WHERE instr(depends, ?) > 0", [pattern]) { TaskColumn.decode($0) }
+            for other in waiting {
+                var next = other
+                next.depends.removeAll { $0 == task.uuid }
+                _ = try write(next, over: other, entry)
+            }
+        }
+    }
+
+    /// Which of `tasks` wait on a pending task: their ids.
+    func blockedIDs(_ tasks: [Task]) throws -> Set<Int64> {
+        var blocked: Set<Int64> = []
+        for task in tasks where !task.depends.isEmpty {
+            for uuid in task.depends where try db.scalar("SELECT count(*) FROM task WHERE uuid = ? AND done = 0", uuid) ?? 0 > 0 {
+                blocked.insert(task.id)
+                break
+            }
+        }
+        return blocked
+    }
+}
+
+extension Task {
+    /// The task stopped at `time`: the time since its start added to its time spent.
+    func stopped(at time: Timestamp) -> Task {
+        var task = self
+        task.spent = timeSpent(at: time)
+        task.start = nil
+        return task
+    }
+}
