@@ -15,16 +15,31 @@
 public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// As stored (see the type's comment).
     public let description: String
+    // The text is the only stored property: a `Task` holds four of these, and with a day and
+    // a time stored beside the text the release compiler (Swift 6.3.1) crashed in its
+    // LoadableByAddress pass on the field table's closures. The day and the moment are read
+    // from the text, which every initializer writes in one canonical form.
+
     /// The day: the whole date, or the one the moment falls on where it was given.
-    public let day: CalendarDay
-    /// The moment in UTC, when it is one.
-    public let time: Timestamp?
+    public var day: CalendarDay { CalendarDay(description.prefix(10)) ?? .unixEpoch }
+
+    /// The moment in UTC, when it is one: the reading less its offset.
+    public var time: Timestamp? {
+        guard let clock, let offset = offsetSeconds else { return nil }
+        return Timestamp(millisecondsSince1970: (Int64(day.daysSince1970) * 86_400 + Int64(clock) - Int64(offset)) * 1000)
+    }
+
+    /// The offset from UTC it was given with, in seconds east, for a moment.
+    public var offsetSeconds: Int? {
+        let bytes = Array(description.utf8.dropFirst(19).prefix(6))
+        guard bytes.count == 6, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
+              let hours = TaskDate.number(bytes[1...2]), let minutes = TaskDate.number(bytes[4...5]) else { return nil }
+        return (bytes[0] == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
+    }
 
     /// The whole day `day`.
     public init(_ day: CalendarDay) {
         self.description = day.description
-        self.day = day
-        self.time = nil
     }
 
     /// The moment `time`, read on the clock of `zone` (named `zoneName` when it has a name).
@@ -42,8 +57,6 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         text += (offsetSeconds < 0 ? "-" : "+") + TaskDate.two(offset / 60) + ":" + TaskDate.two(offset % 60)
         if let zoneName, !zoneName.isEmpty { text += "[" + zoneName + "]" }
         self.description = text
-        self.day = day
-        self.time = Timestamp(millisecondsSince1970: (Int64(day.daysSince1970) * 86_400 + Int64(clock) - Int64(offsetSeconds)) * 1000)
     }
 
     /// A date as stored — or as JSON or a person writes an RFC 3339 moment: `2026-12-24`,
@@ -88,7 +101,7 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Whether it is a whole day (else a moment).
-    public var isDay: Bool { time == nil }
+    public var isDay: Bool { description.utf8.count == 10 }
 
     /// The clock's reading where it was given, `2026-12-24T14:00:00`, or the day alone.
     public var reading: Substring { description.prefix(19) }
@@ -116,10 +129,17 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The seconds after midnight its reading shows, for a moment.
     public var clock: Int? {
-        guard time != nil else { return nil }
-        let parts = description.dropFirst(11).prefix(8).split(separator: ":")
-        guard parts.count == 3, let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(parts[2]) else { return nil }
+        let bytes = Array(description.utf8.dropFirst(11).prefix(8))
+        guard bytes.count == 8, let hour = TaskDate.number(bytes[0...1]), let minute = TaskDate.number(bytes[3...4]),
+              let second = TaskDate.number(bytes[6...7]) else { return nil }
         return hour * 3600 + minute * 60 + second
+    }
+
+    /// Two ASCII digits.
+    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count == 2, let first = bytes.first, let last = bytes.last,
+              (48...57).contains(first), (48...57).contains(last) else { return nil }
+        return Int(first - 48) * 10 + Int(last - 48)
     }
 
     /// The same kind of date on `day`: the day itself, or a moment at the same reading of the

@@ -100,7 +100,7 @@ extension SQLiteTaskService {
             // A batch is what the caller asks for: never reserve more than a few pages' worth up front.
             window.rows.reserveCapacity(min(max(0, batch), 4096))
             while try statement.step() {
-                window.rows.append(TaskColumn.decode(statement))
+                window.rows.append(TaskColumn.decode(statement, fields))
                 if window.rows.count == batch {
                     send(window)
                     window.start += batch

@@ -38,6 +38,24 @@ enum TaskColumn {
         return task
     }
 
+    /// The listed fields' offsets in `fields`: what `decode(_:_:)` reads of a listing's row.
+    static let listedOffsets = fields.indices.filter { fields[$0].isListed }
+
+    /// The task in the current row of a statement that selected `names(set)`: for a listing,
+    /// only its fields are read (the others keep their empty values, as the select has them):
+    /// ten fewer columns a row since issue 26's fields.
+    static func decode(_ row: Statement, _ set: TaskFieldSet) -> Task {
+        guard set == .listed else { return decode(row) }
+        let epoch = Timestamp(millisecondsSince1970: 0)
+        var task = Task(id: row.int64(0), uuid: "", title: "", created: epoch, modified: epoch)
+        fields.withUnsafeBufferPointer { fields in
+            listedOffsets.withUnsafeBufferPointer { offsets in
+                for offset in offsets { fields[offset].read(&task, row, firstField + Int32(offset)) }
+            }
+        }
+        return task
+    }
+
     /// Binds every column of `task` to the parameters from `first` on, in this order. An id
     /// of 0 binds NULL: SQLite gives the row the next id.
     static func bind(_ task: Task, to statement: Statement, from first: Int32) throws {
