@@ -13,6 +13,8 @@ struct FieldFlags: Equatable {
     var typed: [TaskField: String] = [:]
     /// `--blocked-by`, `--blocks`: ids to add, and (`-ID`) to remove.
     var dependencies = DependencyChanges()
+    /// `--set NAME=VALUE`: custom fields, checked against their declarations.
+    var customs: [CustomValue] = []
 
     var isEmpty: Bool { self == FieldFlags() }
 }

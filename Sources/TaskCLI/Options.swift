@@ -51,6 +51,8 @@ enum Option {
         }
         return (spec.field, OptionSpec.value(spec.name, short: edit.short, name: edit.valueName, help: edit.help, completion: completion))
     }
+    static let setCustom = OptionSpec.value("set", name: "NAME=VALUE", help: "Set a custom field declared in the configuration (uda.NAME.type); NAME= removes it.",
+                                            repeatable: true)
     static let blockedBy = OptionSpec.value("blocked-by", name: "ID,…", help: "Wait on these tasks (blocked while one is pending); -ID stops waiting.",
                                             repeatable: true, completion: Completion.ids)
     static let blocks = OptionSpec.value("blocks", name: "ID,…", help: "Make these tasks wait on this one; -ID stops them waiting.",

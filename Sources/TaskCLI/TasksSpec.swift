@@ -19,7 +19,7 @@ public enum TasksSpec {
         case .repeat: [Option.every, Option.repeatAfter]
         default: Option.edited.first { $0.field == field }.map { [$0.option] } ?? []
         }
-    } + [Option.blockedBy, Option.blocks]
+    } + [Option.blockedBy, Option.blocks, Option.setCustom]
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 
@@ -57,6 +57,8 @@ public enum TasksSpec {
             ("FILES", """
                 ~/.local/share/tasks/tasks.db
                   The default database: one SQLite file (WAL), created on the first write, private to its owner.
+                ~/.config/tasks/config ($XDG_CONFIG_HOME/tasks/config)
+                  The configuration (a TOML subset): custom fields, uda.NAME.type = string|number|date|duration.
                 """),
             ("EXIT STATUS", """
                 0  it did what was asked

@@ -22,7 +22,9 @@ import TaskModel
 /// here becomes a template with instances there); one repeating after completion cannot be
 /// said in Taskwarrior 2.6, and time spent has no place there: both are reported.
 public enum Taskwarrior {
-    public static func read(_ bytes: [UInt8], localTime zone: LocalTime) throws -> ImportedFile {
+    /// `customFields`: the names declared as custom fields here, which are kept in `extras`
+    /// as fields, not named as kept aside.
+    public static func read(_ bytes: [UInt8], localTime zone: LocalTime, customFields: Set<String> = []) throws -> ImportedFile {
         let localTime = CachedLocalTime(zone)
         var reader = JSONReader(bytes)
         var records: [TaskRecord] = []
@@ -31,7 +33,7 @@ public enum Taskwarrior {
         var skipped = NotKept()
         var keptAside = NotKept()
         try reader.forEachRecord(allowingLines: true, notJSONHint: "Taskwarrior's 'task export' writes a JSON array") { number, reader in
-            guard let record = try readRecord(&reader, number: number, localTime: localTime, notKept: &notKept,
+            guard let record = try readRecord(&reader, number: number, localTime: localTime, customFields: customFields, notKept: &notKept,
                                                   skipped: &skipped, keptAside: &keptAside) else { return }
             records.append(record)
             numbers.append(number)
@@ -100,7 +102,7 @@ public enum Taskwarrior {
     }
 
 
-    private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime,
+    private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime, customFields: Set<String>,
                                    notKept: inout NotKept, skipped: inout NotKept, keptAside: inout NotKept) throws -> TaskRecord? {
         var record = TaskRecord(title: "")
         var status = "pending"
@@ -179,7 +181,7 @@ public enum Taskwarrior {
             case "until": record.fields.until = try reader.member(key, record: number, day)
             default:
                 kept.append((key, try reader.member(key, record: number) { try $0.rawValue() }))
-                aside.append(key)
+                if !customFields.contains(key) { aside.append(key) }
             }
         }
         if !hasDescription { throw InterchangeError("record \(number): \"description\" is missing; every task needs one") }

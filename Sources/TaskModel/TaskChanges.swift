@@ -16,6 +16,8 @@ public struct TaskChanges: Equatable, Sendable {
     public var denotate: [AnnotationPick] = []
     /// Tasks this one starts or stops waiting on, and tasks that start or stop waiting on it.
     public var dependencies = DependencyChanges()
+    /// Custom fields to set (their stored JSON value) or remove (`nil`), in `extras`.
+    public var customs: [CustomValue] = []
 
     /// Changes to the given fields.
     public init(title: String? = nil, notes: String? = nil, list: String? = nil, due: FieldUpdate<CalendarDay> = .keep,
@@ -37,7 +39,7 @@ public struct TaskChanges: Equatable, Sendable {
     /// Whether nothing would change.
     public var isEmpty: Bool {
         title == nil && notes == nil && list == nil && addTags.isEmpty && removeTags.isEmpty && self.repeat.isKeep && values.isEmpty
-            && annotate.isEmpty && denotate.isEmpty && dependencies.isEmpty
+            && annotate.isEmpty && denotate.isEmpty && dependencies.isEmpty && customs.isEmpty
     }
 
     /// `task` with `values` set (the named fields are the store's to apply, each its own way).
@@ -98,4 +100,21 @@ public struct DependencyChanges: Equatable, Sendable {
     }
 
     public var isEmpty: Bool { blockedBy.isEmpty && notBlockedBy.isEmpty && blocks.isEmpty && notBlocks.isEmpty }
+}
+
+/// A custom field's new value (`--set name=value`): its JSON text as `extras` keeps it, or
+/// `nil` to remove it.
+public struct CustomValue: Equatable, Sendable {
+    public var name: String
+    public var stored: String?
+
+    public init(name: String, stored: String?) {
+        self.name = name
+        self.stored = stored
+    }
+
+    /// `extras` with every one of `values` applied.
+    public static func applying(_ values: [CustomValue], to extras: String) -> String {
+        values.reduce(extras) { ExtrasText.setting($1.name, to: $1.stored, in: $0) }
+    }
 }

@@ -41,6 +41,9 @@ public final class TaskEditReactor: Reactor {
         case annotate(String)
         /// An annotation to remove (`tasks denotate`).
         case denotate(AnnotationPick)
+        /// A custom field set (`--set estimate=3h`, its value checked by its declaration) or,
+        /// `nil`, removed.
+        case setCustom(CustomValue)
         case submit
         /// Create one task per title, each with the other fields as they are, in one
         /// transaction: a bad title stops the whole batch, named by its 1-based number.
@@ -81,6 +84,7 @@ public final class TaskEditReactor: Reactor {
         /// Annotations to add and remove on submit.
         public var annotate: [String] = []
         public var denotate: [AnnotationPick] = []
+        public var customs: [CustomValue] = []
 
         /// `field` as typed, one of `TaskFields.edited`.
         public subscript(field: TaskField) -> String {
@@ -154,6 +158,7 @@ public final class TaskEditReactor: Reactor {
         case .updateDependencies(let changes): fields.dependencies = changes
         case .annotate(let text): fields.annotate.append(text)
         case .denotate(let pick): fields.denotate.append(pick)
+        case .setCustom(let value): fields.customs.append(value)
         case .cancel:
             return .just(.dismiss)
         case .submit:
@@ -266,6 +271,7 @@ public final class TaskEditReactor: Reactor {
         changes.dependencies = validated.dependencies
         changes.annotate = validated.annotate
         changes.denotate = validated.denotate
+        changes.customs = validated.customs
         return changes
     }
 
@@ -280,6 +286,7 @@ public final class TaskEditReactor: Reactor {
         var dependencies = DependencyChanges()
         var annotate: [String] = []
         var denotate: [AnnotationPick] = []
+        var customs: [CustomValue] = []
 
         /// A new task of these fields with `title` and `notes`.
         func draft(title: String, notes: String) -> TaskDraft {
@@ -287,6 +294,7 @@ public final class TaskEditReactor: Reactor {
             task.repeat = self.repeat
             task.isDone = isDone
             for (field, value) in values { TaskFields.spec(field).assign(value, to: &task) }
+            task.extras = CustomValue.applying(customs, to: task.extras)
             var draft = TaskDraft(fields: task)
             draft.dependencies = dependencies
             return draft
@@ -304,7 +312,8 @@ public final class TaskEditReactor: Reactor {
     private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
         // In the form's order: the first field in error is the one reported.
         var validated = Validated(title: "", list: Task.defaultList, tags: fields.tags, repeat: nil, values: [:], isDone: fields.isDone,
-                                  dependencies: fields.dependencies, annotate: fields.annotate, denotate: fields.denotate)
+                                  dependencies: fields.dependencies, annotate: fields.annotate, denotate: fields.denotate,
+                                  customs: fields.customs)
         var dates = dates()
         // A date may count from another (`--wait due-3d`): the one given in this form, judged
         // before it in the form's order, else the task's own.

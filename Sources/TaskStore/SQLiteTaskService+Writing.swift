@@ -124,6 +124,7 @@ extension SQLiteTaskService {
             }
             changes.applyingValues(to: &task)
             try annotate(&task, changes, at: now())
+            task.extras = CustomValue.applying(changes.customs, to: task.extras)
             try applyDependencies(changes.dependencies, to: &task, entry)
             if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
             task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)

@@ -118,7 +118,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  "tasks: 'move' takes one of --before, --after, --top, --bottom and --list\n"),
         BadInput("move before itself", ["move", "1", "--before", "1"], status: 2, "tasks: task 1 cannot be moved before or after itself\n"),
         BadInput("edit without flags in a pipe", ["edit", "1"], status: 2,
-                 "tasks: 'edit' needs a field flag (--title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks) when not on a terminal\n"),
+                 "tasks: 'edit' needs a field flag (--title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks, --set) when not on a terminal\n"),
         BadInput("stdin mixed with ids", ["toggle", "1", "-"], status: 2, "tasks: '-' (ids from stdin) cannot be mixed with ids as arguments\n"),
         BadInput("empty stdin for add", ["add", "-"], status: 2, "tasks: no titles on stdin; give one title per line\n"),
         BadInput("ui in a pipe", ["ui"], status: 2,

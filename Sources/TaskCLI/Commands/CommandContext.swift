@@ -68,5 +68,6 @@ struct CommandContext {
             }
         }
         if !fields.dependencies.isEmpty { reactor.action.onNext(.updateDependencies(fields.dependencies)) }
+        for value in fields.customs { reactor.action.onNext(.setCustom(value)) }
     }
 }

@@ -50,7 +50,9 @@ struct ImportCommand: TasksCommand {
         do {
             switch format {
             case .json: file = try TaskJSON.read(bytes)
-            case .taskwarrior: file = try Taskwarrior.read(bytes, localTime: line.invocation.localTime)
+            case .taskwarrior:
+                let declared = Set(try Configuration.load(line.invocation.environment).customFields.keys)
+                file = try Taskwarrior.read(bytes, localTime: line.invocation.localTime, customFields: declared)
             case .todotxt: file = try TodoTxt.read(bytes, localTime: line.invocation.localTime)
             }
         } catch let error as InterchangeError {

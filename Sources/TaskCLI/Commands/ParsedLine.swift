@@ -117,6 +117,27 @@ struct ParsedLine {
                 }
             }
         }
+        let sets = parsed.values(Option.setCustom)
+        if !sets.isEmpty {
+            let configuration = try Configuration.load(invocation.environment)
+            let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
+            for text in sets {
+                guard let equals = text.firstIndex(of: "=") else {
+                    throw CLIError.usage("'--set \(text)': give NAME=VALUE (NAME= removes the field)")
+                }
+                let name = String(text[..<equals]).trimmingWhitespace
+                guard let field = configuration.customFields[name] else {
+                    let declared = configuration.sortedFields.map(\.name)
+                    throw CLIError.usage("no custom field '\(name)'" + (declared.isEmpty ? "" : " (declared: \(declared.joined(separator: ", ")))"),
+                                         hint: "declare it in \(configuration.path.isEmpty ? "~/.config/tasks/config" : configuration.path): uda.\(name).type = string")
+                }
+                do throws(CustomField.Refusal) {
+                    fields.customs.append(CustomValue(name: name, stored: try field.stored(String(text[text.index(after: equals)...]), in: dates)))
+                } catch {
+                    throw CLIError.usage(error.message)
+                }
+            }
+        }
         for tag in parsed.values(Option.tag) {
             if ["", "+", "-"].contains(tag.trimmingWhitespace) {
                 throw CLIError.usage("'--tag \(tag)' names no tag; use --tag NAME to add one, --tag -NAME to remove one")

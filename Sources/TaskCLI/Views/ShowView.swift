@@ -11,6 +11,8 @@ final class ShowView: CommandView, View {
     var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
     /// The tasks a query finds: the task's blockers and dependants, named by id in a table.
     var related: (TaskQuery) -> [Task] = { _ in [] }
+    /// The custom fields declared: each a row of its own (before `extras`, which keeps them).
+    var customFields: [CustomField] = []
 
     func bind(reactor: TaskEditReactor) {
         bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
@@ -71,6 +73,12 @@ final class ShowView: CommandView, View {
         if !blocking.isEmpty, let index = rows.firstIndex(where: { $0.name == "depends" }) {
             rows.insert(("blocks", blocking.map { String($0.id) }.joined(separator: ", ")), at: index + 1)
         }
+        if let index = rows.firstIndex(where: { $0.name == "notes" }) {
+            let customs = customFields.map { field in
+                (field.name, ExtrasText.value(field.name, in: task.extras).map { field.shown($0, zone: zone) } ?? "")
+            }
+            rows.insert(contentsOf: customs, at: index)
+        }
         return rows
     }
 
@@ -83,7 +91,7 @@ final class ShowView: CommandView, View {
         switch context.console.settings.format {
         case .table:
             for (name, value) in rows(of: shown, zone: context.zone, now: context.now()) {
-                var line = TerminalText.padded(name, toWidth: ShowView.nameWidth) + "  " + value
+                var line = TerminalText.padded(name, toWidth: max(ShowView.nameWidth, TerminalText.displayWidth(name))) + "  " + value
                 while line.last == " " { line.removeLast() }
                 output.write(line + "\n")
             }
@@ -93,7 +101,13 @@ final class ShowView: CommandView, View {
             output.write("\n")
         case .tsv, .csv, .ids:
             if context.console.settings.header { output.write(TSV.line(["field", "value"])) }
-            for (name, value) in ShowView.fields(of: shown) { output.write(TSV.line([name, value])) }
+            var fields = ShowView.fields(of: shown)
+            if let index = fields.firstIndex(where: { $0.name == "notes" }) {
+                // A custom field as stored (`PT3H`, a Taskwarrior time), as scripts read the others.
+                fields.insert(contentsOf: customFields.map { (name: $0.name, value: ExtrasText.value($0.name, in: shown.extras).map { CustomField.unquoted($0) ?? $0 } ?? "") },
+                              at: index)
+            }
+            for (name, value) in fields { output.write(TSV.line([name, value])) }
         }
     }
 }
