@@ -27,6 +27,9 @@ public final class TaskListReactor: Reactor {
         case setDone([Int64], Bool)
         /// Start (or stop) the tasks; `alone` stops every other active one.
         case setActive([Int64], Bool, alone: Bool)
+        /// Change one task as `changes` say, with no form in between (`tasks annotate`: the
+        /// store reads the row once, in the change's transaction).
+        case update(Int64, TaskChanges)
         case deleteTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
         /// Ask to open the editor for a task.
@@ -174,6 +177,8 @@ public final class TaskListReactor: Reactor {
             return changing(service.setDone(ids: ids, isDone))
         case .setActive(let ids, let active, let alone):
             return changing(service.setActive(ids: ids, active, alone: alone))
+        case .update(let id, let changes):
+            return changing(service.update(id: id, changes).map(TaskEvent.update))
         case .deleteTasks(let ids):
             return changing(service.delete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
         case .moveTask(let id, let placement):

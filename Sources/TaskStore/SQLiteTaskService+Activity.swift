@@ -32,7 +32,7 @@ extension SQLiteTaskService {
     private func write(_ task: Task, over before: Task, _ entry: EntryRecorder) throws -> Task {
         var task = task
         task.modified = now()
-        try overwrite(task)
+        try overwrite(task, from: before)
         try entry.changed(from: before, to: task)
         return task
     }

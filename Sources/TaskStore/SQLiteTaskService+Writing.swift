@@ -73,6 +73,19 @@ extension SQLiteTaskService {
         "INSERT INTO task (\(TaskColumn.names)) VALUES " + repeatElement(TaskColumn.parameterRow, count: rows).joined(separator: ", ")
     }
 
+    /// Writes the columns of `task` that differ from `before` (its row as read in this
+    /// transaction) over the row: an annotation or a start leaves the title and notes alone,
+    /// so the search index's trigger (`AFTER UPDATE OF title, notes`) does not rewrite them.
+    func overwrite(_ task: Task, from before: Task) throws {
+        let changed = TaskFields.all.filter { $0.stored(task) != $0.stored(before) }
+        guard !changed.isEmpty else { return }
+        let update = try db.prepare("UPDATE task SET " + changed.map { $0.column + " = ?" }.joined(separator: ", ") + " WHERE id = ?")
+        for (index, field) in changed.enumerated() { try TaskColumn.bind(field.stored(task), to: update, at: Int32(index + 1)) }
+        try update.bind(integer: task.id, at: Int32(changed.count + 1))
+        try update.run()
+        update.reset()
+    }
+
     /// Writes every column of `task` over the row with its id.
     func overwrite(_ task: Task) throws {
         let assignments = TaskColumn.names.split(separator: ", ").enumerated().map { "\($0.element) = ?\($0.offset + 1)" }.joined(separator: ", ")
@@ -129,7 +142,7 @@ extension SQLiteTaskService {
             if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
             task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
             task.modified = now()
-            try overwrite(task)
+            try overwrite(task, from: before)
             try checkNoCycle(from: task)
             for id in changes.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
             let fields = try entry.changed(from: before, to: task).map { $0.name }

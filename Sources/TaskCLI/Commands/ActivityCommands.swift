@@ -86,7 +86,11 @@ struct AnnotateCommand: TasksCommand {
         if text.isEmpty { throw CLIError.usage("give the text of the annotation") }
     }
 
-    func run(_ context: CommandContext) { context.edit(id) { _ in [.annotate(text)] } }
+    func run(_ context: CommandContext) {
+        var changes = TaskChanges()
+        changes.annotate = [text]
+        context.change(false, .update(id, changes), verb: { _ in "Annotated" })
+    }
 }
 
 /// `tasks denotate ID TEXT|N`: the annotation with that text (or the only one containing it),
@@ -113,5 +117,9 @@ struct DenotateCommand: TasksCommand {
         }
     }
 
-    func run(_ context: CommandContext) { context.edit(id) { _ in [.denotate(pick)] } }
+    func run(_ context: CommandContext) {
+        var changes = TaskChanges()
+        changes.denotate = [pick]
+        context.change(false, .update(id, changes), verb: { _ in "Denotated" })
+    }
 }
