@@ -31,6 +31,10 @@ struct ActivityAnnotationDependencyTests {
             """)
         cli.run("stop", "1")
         #expect(json(cli, "1").contains(#""start":null,"spent":3900"#))
+        cli.run("undo")
+        #expect(json(cli, "1").contains(#""start":"2026-11-30T10:00:00.000Z","spent":0"#), "undo of stop: running again, nothing spent yet")
+        cli.run("redo")
+        #expect(json(cli, "1").contains(#""start":null,"spent":3900"#), "redo of stop")
         minutes(cli, 70)
         cli.run("start", "1")
         minutes(cli, 80)
@@ -115,6 +119,10 @@ struct ActivityAnnotationDependencyTests {
         #expect(json(cli, "3").contains(#""depends":["\#(uuid2)"]"#), "and undo puts it back")
         #expect(cli.run("edit", "3", "--blocked-by", "-2").status == 0)
         #expect(json(cli, "3").contains(#""depends":[]"#))
+        cli.run("undo")
+        #expect(json(cli, "3").contains(#""depends":["\#(uuid2)"]"#), "undo of a dependency removed")
+        cli.run("redo")
+        #expect(json(cli, "3").contains(#""depends":[]"#), "redo of it")
         #expect(cli.run("edit", "3", "--blocks", "4,-4").status == 0)
     }
 
