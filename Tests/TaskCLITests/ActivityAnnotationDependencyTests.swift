@@ -29,6 +29,7 @@ struct ActivityAnnotationDependencyTests {
               2  Review PR     since 2026-11-30 05:00, 1h 05m
 
             """)
+        #expect(cli.run("active", "--format", "csv").stdout.hasPrefix("id,title,start,running,spent\r\n1,Write report,2026-11-30T10:00:00.000Z,3900,3900\r\n"))
         cli.run("stop", "1")
         #expect(json(cli, "1").contains(#""start":null,"spent":3900"#))
         cli.run("undo")

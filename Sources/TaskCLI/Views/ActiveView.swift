@@ -38,11 +38,14 @@ final class ActiveView: CommandView, View {
             writer.writeAll(rows)
         case .tsv, .csv, .ids:
             if console.settings.format == .ids { return TaskWriter.writeIDs(rows, to: console.stdout) }
-            if console.settings.header { console.stdout.write(TSV.line(["id", "title", "start", "running", "spent"])) }
+            let isCSV = console.settings.format == .csv
+            func line(_ fields: [String]) -> String { isCSV ? CSV.line(fields) : TSV.line(fields) }
+            // CSV always has its header row, as `export --format csv`; TSV with --header.
+            if console.settings.header || isCSV { console.stdout.write(line(["id", "title", "start", "running", "spent"])) }
             for task in rows {
                 let running = task.timeSpent(at: time) - task.spent
-                console.stdout.write(TSV.line([String(task.id), task.title, task.start.map(TimestampText.iso8601) ?? "",
-                                               String(running), String(task.timeSpent(at: time))]))
+                console.stdout.write(line([String(task.id), task.title, task.start.map(TimestampText.iso8601) ?? "",
+                                           String(running), String(task.timeSpent(at: time))]))
             }
         case .table:
             if rows.isEmpty {
