@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Custom fields (Taskwarrior's user-defined attributes): declared in the configuration file
 /// (`uda.estimate.type = duration`), set with `--set estimate=3h`, kept in the task's
 /// `extras` as Taskwarrior writes them — so a custom field made here and one that came from
@@ -125,26 +127,11 @@ public struct CustomField: Equatable, Sendable {
         return text
     }
 
-    /// `text` as a JSON string.
+    /// `text` as a JSON string (TextFormats' writer, as every JSON this program writes).
     static func quoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            case "\r": quoted += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    quoted.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return quoted + "\""
+        var bytes: [UInt8] = []
+        JSONValue.appendString(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A JSON string without escapes but `\"` and `\\` (what `quoted` writes of a word), as

@@ -19,7 +19,14 @@ public struct LocalTime: Sendable {
     /// The local day `time` falls on and the clock's reading then, in seconds after midnight.
     public let clock: @Sendable (Timestamp) -> (CalendarDay, Int)
     /// The zone's name (`Europe/Berlin`), when it has one: kept beside a moment given in it.
-    public var name: String? = nil
+    /// The system zone's is looked up (`TZ`, the /etc/localtime link) the first time a moment
+    /// asks for it, not when a command starts.
+    public var name: String? {
+        get { givenName ?? lookUpName() }
+        set { givenName = newValue }
+    }
+    private var givenName: String? = nil
+    private var lookUpName: @Sendable () -> String? = { nil }
 
     /// A zone of `day` and `midnight`; a moment is midnight and the time elapsed since (exact
     /// for every zone on a day without a change of daylight saving time).
@@ -68,13 +75,15 @@ public struct LocalTime: Sendable {
             moment: { day, seconds in systemMoment(day, seconds) },
             clock: { time in systemClock(time) }
         )
-        zone.name = systemName()
+        zone.lookUpName = { systemZoneName }
         return zone
     }()
 
     /// The name of the C library's zone: `TZ` (without a leading colon or a zoneinfo path;
     /// none for a rule with its dates, `CET-1CEST,M3.5.0,M10.5.0/3`), else the zone file
     /// /etc/localtime links to, else none.
+    private static let systemZoneName = systemName()
+
     private static func systemName() -> String? {
         if let variable = getenv("TZ") {
             var name = String(cString: variable)

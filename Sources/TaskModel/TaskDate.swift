@@ -64,8 +64,8 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// (seconds may be left out; a fraction of a second is dropped). `nil` for anything else,
     /// including a reading with no offset (it names no moment).
     public init?(_ text: some StringProtocol) {
-        guard text.count >= 10, let day = CalendarDay(text.prefix(10)) else { return nil }
-        if text.count == 10 { self.init(day); return }
+        guard text.utf8.count >= 10, let day = CalendarDay(text.prefix(10)) else { return nil }
+        if text.utf8.count == 10 { self.init(day); return }
         var rest = Substring(text.dropFirst(10))
         guard rest.first == "T" || rest.first == "t" || rest.first == " " else { return nil }
         rest = rest.dropFirst()

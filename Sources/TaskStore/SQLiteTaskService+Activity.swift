@@ -92,18 +92,6 @@ extension SQLiteTaskService {
             }
         }
     }
-
-    /// Which of `tasks` wait on a pending task: their ids.
-    func blockedIDs(_ tasks: [Task]) throws -> Set<Int64> {
-        var blocked: Set<Int64> = []
-        for task in tasks where !task.depends.isEmpty {
-            for uuid in task.depends where try db.scalar("SELECT count(*) FROM task WHERE uuid = ? AND done = 0", uuid) ?? 0 > 0 {
-                blocked.insert(task.id)
-                break
-            }
-        }
-        return blocked
-    }
 }
 
 extension Task {
