@@ -52,7 +52,7 @@ let package = Package(
 
         // The reactors the commands and screens drive: list, editor, import.
         .target(name: "TaskReactors", dependencies: ["TaskModel", "ReactorCore"], swiftSettings: crossModule),
-        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "_ReactorTesting", "_TaskServiceFake"]),
+        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "_ReactorTesting", "_TaskServiceFake", "_TestSupport"]),
 
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -90,8 +90,8 @@ let package = Package(
 
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.
-        .target(name: "CommandLineKit"),
-        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "_TestSupport"]),
+        .target(name: "CommandLineKit", dependencies: ["TextFormats"]),
+        .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TextFormats", "_TestSupport"]),
 
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",

@@ -1,3 +1,5 @@
+import TextFormats
+
 /// Parses a command line against a `CommandSpec` tree, without side effects.
 ///
 /// - `--name value`, `--name=value`, `-n value`, `-nvalue`, `-n=value`, bundled flags `-ab`;
@@ -37,9 +39,17 @@ public struct CommandParser: Sendable {
                 index += 1
                 continue
             }
-            if !word.hasPrefix("-") || word == "-" { return true }
+            if !word.hasPrefix("-") || word == "-" { return !looksLikeFilter(word) }
         }
         return false
+    }
+
+    /// A word the default command's filter would read, not a mistyped command: `+tag`,
+    /// `name:value`, an id or a range of ids, a parenthesis.
+    private func looksLikeFilter(_ word: String) -> Bool {
+        guard let fallback = root.defaultSubcommand, let command = root.subcommand(named: fallback),
+              command.arguments.contains(where: \.takesFilterWords), let first = word.first else { return false }
+        return first == "+" || first == "(" || first.isNumber || word.contains(":")
     }
 
     private var allOptions: [OptionSpec] {
@@ -94,6 +104,8 @@ public struct CommandParser: Sendable {
                 } else {
                     try record(option, "", as: "--" + name)
                 }
+            } else if takesFilterWords(command, result.path), isFilterWord(word, options()) {
+                result.arguments.append(word)
             } else if word.hasPrefix("-"), word.count > 1, !(word.dropFirst().first?.isNumber ?? false) {
                 // A dash and a digit (`-3`, `-1d`: a step back in time) is a word, not options.
                 var rest = Substring(word.dropFirst())
@@ -133,6 +145,25 @@ public struct CommandParser: Sendable {
         return result
     }
 
+    /// Whether the command words are going to: the one named, or the default one when none is.
+    private func takesFilterWords(_ command: CommandSpec, _ path: [String]) -> Bool {
+        if command.arguments.contains(where: \.takesFilterWords) { return true }
+        guard path.isEmpty, let fallback = command.defaultSubcommand, let subcommand = command.subcommand(named: fallback) else { return false }
+        return subcommand.arguments.contains(where: \.takesFilterWords)
+    }
+
+    /// `-word`: a dash and two or more characters, not `-x=value` of a short option that takes
+    /// one; or a dash and one letter that is no short option here (`-b`, where `-a` is `--all`).
+    private func isFilterWord(_ word: String, _ options: [OptionSpec]) -> Bool {
+        let characters = Array(word)
+        if characters.count == 2, characters[0] == "-", characters[1] != "-", !characters[1].isNumber {
+            return !options.contains { $0.short == characters[1] }
+        }
+        guard characters.count >= 3, characters[0] == "-", characters[1] != "-" else { return false }
+        if characters[2] == "=", options.contains(where: { $0.short == characters[1] && $0.takesValue }) { return false }
+        return true
+    }
+
     private func checkArguments(_ arguments: [String], of command: CommandSpec, name: String, help: String) throws {
         let required = command.arguments.filter { !$0.isOptional }
         if arguments.count < required.count {
@@ -143,35 +174,5 @@ public struct CommandParser: Sendable {
         if !takesAll && arguments.count > command.arguments.count {
             throw UsageError.unexpectedArgument(arguments[command.arguments.count], command: name, help: help)
         }
-    }
-}
-
-/// "Did you mean": the closest name by edit distance (transpositions count once), when close.
-public enum Suggestion {
-    public static func closest(to word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, distance(word, $0)) }.sorted { $0.1 < $1.1 }
-        guard let (name, score) = scored.first else { return nil }
-        let limit = max(1, min(word.count, name.count) / 3)
-        return score <= limit ? name : nil
-    }
-
-    /// Optimal string alignment distance.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.lowercased()), y = Array(b.lowercased())
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { table[i][0] = i }
-        for j in 0...y.count { table[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[x.count][y.count]
     }
 }

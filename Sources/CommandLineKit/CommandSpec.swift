@@ -84,13 +84,19 @@ public struct ArgumentSpec: Sendable, Equatable {
     public var isOptional: Bool
     /// What a shell offers for it.
     public var completion: ValueCompletion
+    /// Whether it takes filter words: then `-word` (a dash and two or more characters) is an
+    /// argument — a tag left out — not a bundle of short options; `-l=Home` and `-l Home`
+    /// stay options.
+    public var takesFilterWords: Bool
 
-    public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false, completion: ValueCompletion = .none) {
+    public init(_ name: String, help: String, variadic: Bool = false, optional: Bool = false, completion: ValueCompletion = .none,
+                filter: Bool = false) {
         self.name = name
         self.help = help
         self.isVariadic = variadic
         self.isOptional = optional
         self.completion = completion
+        self.takesFilterWords = filter
     }
 }
 

@@ -282,3 +282,41 @@ extension Connection {
         if code != SQLITE_OK { throw SQLiteError.last(on: handle, fallback: code) }
     }
 }
+
+/// What a SQL function of two text arguments computes (`tasks_custom`, `tasks_regexp`).
+final class PairFunction {
+    let body: (String?, String?) -> SQLiteValue
+    init(_ body: @escaping (String?, String?) -> SQLiteValue) { self.body = body }
+}
+
+extension Connection {
+    /// `name(a, b)` in SQL on this connection: each argument as text (NULL as nil), the result
+    /// any value. Deterministic.
+    public func definePairFunction(_ name: String, _ body: @escaping (String?, String?) -> SQLiteValue) throws {
+        let box = Unmanaged.passRetained(PairFunction(body)).toOpaque()
+        let code = sqlite3_create_function_v2(
+            handle, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+            { context, count, arguments in
+                guard let context, count == 2, let arguments else { return }
+                func text(_ index: Int) -> String? {
+                    guard let argument = arguments[index], sqlite3_value_type(argument) != SQLITE_NULL else { return nil }
+                    return String(decoding: UnsafeBufferPointer(start: sqlite3_value_text(argument), count: Int(sqlite3_value_bytes(argument))), as: UTF8.self)
+                }
+                let function = Unmanaged<PairFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                switch function.body(text(0), text(1)) {
+                case .null, .blob: sqlite3_result_null(context)
+                case .integer(let value): sqlite3_result_int64(context, value)
+                case .real(let value): sqlite3_result_double(context, value)
+                case .text(var value):
+                    value.withUTF8 { bytes in
+                        sqlite3_result_text(context, UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self),
+                                            Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                    }
+                }
+            },
+            nil, nil,
+            { box in if let box { Unmanaged<PairFunction>.fromOpaque(box).release() } }
+        )
+        if code != SQLITE_OK { throw SQLiteError.last(on: handle, fallback: code) }
+    }
+}

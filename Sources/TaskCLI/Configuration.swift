@@ -13,11 +13,32 @@ import TextFormats
 /// the file, the line and the key.
 struct Configuration {
     /// Where it was read from (for messages).
-    let path: String
+    var path: String
     /// The custom fields declared, by name.
-    let customFields: [String: CustomField]
+    var customFields: [String: CustomField]
+    /// The contexts defined (`context.NAME.filter`, `context.NAME.defaults`), by name.
+    var contexts: [String: ContextDefinition] = [:]
+    /// The reports defined (`report.NAME.filter|columns|sort|limit|description`), by name.
+    var reports: [String: ReportDefinition] = [:]
+    /// `default.list`: the list a new task goes to when none is given.
+    var defaultList: String?
+    /// `default.command`: what `tasks` alone runs (a report's name or `list`).
+    var defaultCommand: String?
+    /// `week.start`: `monday` … `sunday`.
+    var weekStart: Int?
+    /// `color`: auto, always or never.
+    var color: String?
+
+    init(path: String, customFields: [String: CustomField]) {
+        self.path = path
+        self.customFields = customFields
+    }
 
     static let empty = Configuration(path: "", customFields: [:])
+
+    /// The keys a configuration may set, for messages and `tasks config`.
+    static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
+        + "default.list, default.command, week.start, color"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -27,40 +48,50 @@ struct Configuration {
     }
 
     /// The configuration of `environment`: read and checked.
-    static func load(_ environment: [String: String]) throws(CLIError) -> Configuration {
-        guard let path = path(environment) else { return .empty }
+    static func load(_ environment: [String: String], overrides: [String] = []) throws(CLIError) -> Configuration {
+        guard let path = path(environment) else { return try read("", path: "", overrides: overrides) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return Configuration(path: path, customFields: [:]) }
+            if errno == ENOENT || errno == ENOTDIR { return try read("", path: path, overrides: overrides) }
             // A folder on the way this user may not enter (running in someone else's HOME, as
             // `sudo -u` does): not this user's configuration, so none. A file that is there
             // but cannot be read is an error.
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-            if errno == EACCES && access(folder, X_OK) != 0 { return Configuration(path: path, customFields: [:]) }
+            if errno == EACCES && access(folder, X_OK) != 0 { return try read("", path: path, overrides: overrides) }
             throw CLIError.usage("cannot read the configuration \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         guard let bytes = Input.readAll(descriptor: descriptor) else {
             throw CLIError.usage("cannot read the configuration \(path): \(String(cString: strerror(errno)))")
         }
-        return try read(String(decoding: bytes, as: UTF8.self), path: path)
+        return try read(String(decoding: bytes, as: UTF8.self), path: path, overrides: overrides)
     }
 
     /// `text`, the file at `path`, read and checked.
-    static func read(_ text: String, path: String) throws(CLIError) -> Configuration {
-        let config: ConfigText
+    static func read(_ text: String, path: String, overrides: [String] = []) throws(CLIError) -> Configuration {
+        var config: ConfigText
         do throws(ConfigText.Failure) {
             config = try ConfigText(text)
         } catch {
             throw CLIError.usage("\(path):\(error.line): \(error.reason)")
         }
+        for override in overrides {
+            guard let equals = override.firstIndex(of: "="), ConfigText.isKey(String(override[..<equals]).trimmingWhitespace) else {
+                throw CLIError.usage("'-c \(override)': give KEY=VALUE, as -c color=never")
+            }
+            config.override(String(override[..<equals]).trimmingWhitespace, String(override[override.index(after: equals)...]))
+        }
         var kinds: [String: (CustomField.Kind, Int)] = [:]
         var values: [String: [String]] = [:]
+        var result = Configuration(path: path, customFields: [:])
         for entry in config.entries {
-            func refuse(_ reason: String) -> CLIError { CLIError.usage("\(path):\(entry.line): \(reason)") }
+            func refuse(_ reason: String) -> CLIError {
+                CLIError.usage(entry.line == 0 ? "-c \(entry.key)=\(entry.value): \(reason)" : "\(path):\(entry.line): \(reason)")
+            }
             let words = entry.key.split(separator: ".").map(String.init)
+            if try result.readSetting(entry, words, refuse) { continue }
             guard words.count == 3, words[0] == "uda" else {
-                throw refuse("unknown key '\(entry.key)'; this version reads uda.NAME.type, uda.NAME.values and uda.NAME.label")
+                throw refuse("unknown key '\(entry.key)'; the keys are \(keyForms)")
             }
             let name = words[1]
             guard CustomField.isName(name) else {
@@ -91,9 +122,131 @@ struct Configuration {
             }
             fields[name] = CustomField(name: name, kind: kind, values: values[name] ?? [])
         }
-        return Configuration(path: path, customFields: fields)
+        result.customFields = fields
+        return result
+    }
+
+    /// A key other than a custom field's, read into its place; false for a key it is not.
+    private mutating func readSetting(_ entry: ConfigText.Entry, _ words: [String], _ refuse: (String) -> CLIError) throws(CLIError) -> Bool {
+        func single() throws(CLIError) -> String {
+            guard !entry.isArray else { throw refuse("\(entry.key) takes one value, not an array") }
+            return entry.value
+        }
+        switch (words.first, words.count) {
+        case ("context", 3):
+            let name = words[1]
+            guard ContextDefinition.isName(name) else { throw refuse("'\(name)' cannot name a context: letters, digits, - and _") }
+            var context = contexts[name] ?? ContextDefinition(name: name)
+            switch words[2] {
+            case "filter": context.filter = try single()
+            case "defaults": context.defaults = try single()
+            default: throw refuse("unknown key '\(entry.key)'; a context has filter and defaults")
+            }
+            context.line = entry.line
+            contexts[name] = context
+        case ("report", 3):
+            let name = words[1]
+            guard ContextDefinition.isName(name) else { throw refuse("'\(name)' cannot name a report: letters, digits, - and _") }
+            var report = reports[name] ?? ReportDefinition(name: name)
+            let text = entry.isArray ? entry.values.joined(separator: ",") : entry.value
+            switch words[2] {
+            case "filter": report.filter = text
+            case "columns": report.columns = text
+            case "sort": report.sort = text
+            case "limit": report.limit = text
+            case "description": report.description = text
+            default: throw refuse("unknown key '\(entry.key)'; a report has filter, columns, sort, limit and description")
+            }
+            report.line = entry.line
+            reports[name] = report
+        case ("default", 2) where words[1] == "list":
+            let list = try single()
+            do throws(TaskFieldError) {
+                defaultList = try FieldRules.list(list)
+            } catch {
+                throw refuse("default.list: \(error)")
+            }
+        case ("default", 2) where words[1] == "command":
+            defaultCommand = try single()
+        case ("week", 2) where words[1] == "start":
+            let day = try single().lowercased()
+            guard let index = CalendarDay.weekdayNames.firstIndex(where: { $0 == day || $0.prefix(3) == day }) else {
+                throw refuse("week.start is '\(day)'; use a weekday: monday … sunday")
+            }
+            weekStart = index
+        case ("color", 1):
+            let when = try single()
+            guard ["auto", "always", "never"].contains(when) else { throw refuse("color is '\(when)'; use auto, always or never") }
+            color = when
+        default:
+            return false
+        }
+        return true
     }
 
     /// The declared fields, by name.
     var sortedFields: [CustomField] { customFields.keys.sorted().compactMap { customFields[$0] } }
+}
+
+/// A context: the filter it ANDs into listings and changes, and the fields a new task gets
+/// in it (declared, never guessed from the filter).
+struct ContextDefinition: Equatable {
+    var name: String
+    var filter = ""
+    /// Filter-shaped words a new task takes as its fields (`list:Work +work`).
+    var defaults = ""
+    var line = 0
+
+    static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name != "none" && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}
+
+/// A report defined in the configuration: a filter, columns, an order and a limit.
+struct ReportDefinition: Equatable {
+    var name: String
+    var filter = ""
+    var columns = ""
+    var sort = ""
+    var limit = ""
+    var description = ""
+    var line = 0
+}
+
+/// A small file of state kept for the user between runs (the active context): read whole,
+/// written whole by a rename, its folders made private.
+enum StateFile {
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return Input.readAll(descriptor: descriptor)
+    }
+
+    /// Writes `text` to `path` (making its folders, 0700), or removes it for nil; the reason
+    /// it failed, or nil.
+    static func write(_ text: String?, to path: String) -> String? {
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return "cannot make \(folder): \(String(cString: strerror(errno)))" }
+        }
+        guard let text else {
+            if unlink(path) != 0 && errno != ENOENT { return "cannot remove \(path): \(String(cString: strerror(errno)))" }
+            return nil
+        }
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return "cannot write \(path): \(reason)"
+        }
+        return nil
+    }
 }

@@ -17,6 +17,15 @@ struct FieldFlags: Equatable {
     var customs: [CustomValue] = []
 
     var isEmpty: Bool { self == FieldFlags() }
+
+    /// `defaults`' fields where these give none (a context's defaults under the command's own).
+    mutating func adopt(_ defaults: FieldFlags) {
+        if list == nil { list = defaults.list }
+        if repeatRule == nil { repeatRule = defaults.repeatRule }
+        for (field, text) in defaults.typed where typed[field] == nil { typed[field] = text }
+        for tag in defaults.addTags where !addTags.contains(tag) { addTags.append(tag) }
+        for value in defaults.customs where !customs.contains(where: { $0.name == value.name }) { customs.append(value) }
+    }
 }
 
 /// The output settings of a run.

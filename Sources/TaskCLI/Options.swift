@@ -15,9 +15,17 @@ enum Option {
                                         completion: .choices(TerminalFacts.ColorChoice.self))
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "Say nothing on success.")
     static let version = OptionSpec.flag("version", help: "Print the version.")
+    static let context = OptionSpec.value("context", name: "NAME", help: "Use this context for this command (none: no context).",
+                                          completion: Completion.contextNames)
+    static let setting = OptionSpec.value("config", short: "c", name: "KEY=VALUE", help: "Override one configuration setting for this command; repeatable.",
+                                          repeatable: true)
 
     // `list`'s filters.
-    static let inList = OptionSpec.value("list", short: "l", name: "LIST", help: "Only this list.", completion: Completion.listNames)
+    static let inList = OptionSpec.value("list", short: "l", name: "LIST", help: "Only this list and the lists under it (Work.*); list:NAME.",
+                                         completion: Completion.listNames)
+    static let explainFilter = OptionSpec.flag("explain", help: "Print how the filter was read (its tree, the context's part) and stop.")
+    static let contextDefaults = OptionSpec.value("defaults", name: "WORDS", help: "What a new task gets in this context: list:NAME +tag priority:H due:DATE.")
+    static let yes = OptionSpec.flag("yes", short: "y", help: "Change the tasks without asking, however many the filter chose.")
     static let withTag = OptionSpec.value("tag", short: "t", name: "[+|-]TAG", help: "Only tasks with this tag (+t or t), or without it (-t or !t); repeatable.",
                                           repeatable: true, completion: Completion.tagNames)
     static let search = OptionSpec.value("search", short: "s", name: "TEXT", help: "Title or notes contain TEXT (ignoring case, in any script).")
@@ -98,6 +106,7 @@ enum Option {
 /// What shells offer at completion time, from the database the command line would use.
 enum Completion {
     static let ids = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f1,4")
+    static let contextNames = ValueCompletion.command("tasks context --format tsv 2>/dev/null | cut -f1")
     static let listNames = ValueCompletion.command("tasks lists --format tsv 2>/dev/null | cut -f1")
     static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
     static let entries = ValueCompletion.command("tasks history --format tsv 2>/dev/null | cut -f1,5")

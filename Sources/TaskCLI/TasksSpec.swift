@@ -23,12 +23,17 @@ public enum TasksSpec {
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 
-    static let idArguments = [ArgumentSpec("ID", help: "Task ids, or '-' to read them from stdin.", variadic: true, completion: Completion.ids)]
     static let idArgument = ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)
-    static let filterArgument = ArgumentSpec("FILTER", help: "Words to search for in titles and notes.", variadic: true, optional: true)
+    static let filterArgument = ArgumentSpec("FILTER", help: "Filter words: +tag -tag list:NAME due.before:DATE priority:H status:done, ids, words of the title (tasks help filters).",
+                                             variadic: true, optional: true, filter: true)
+    /// The options of a change that takes a filter: the context it is chosen in, no question.
+    static let selectionOptions = [Option.context, Option.yes]
+    /// The tasks a change acts on: ids, or a filter.
+    static let selectionArguments = [ArgumentSpec("ID", help: "Task ids (3 1-5,8), '-' for ids on stdin, or filter words (+bills list:Home): tasks help filters.",
+                                                  variadic: true, completion: Completion.ids, filter: true)]
     /// The filters of `list` and `ui`.
     static let listingOptions = [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
-                                 Option.all, Option.done, Option.waiting, Option.expired]
+                                 Option.all, Option.done, Option.waiting, Option.expired, Option.context, Option.explainFilter]
 
     static let formatHelp = """
         FORMATS (--format):
@@ -87,7 +92,7 @@ public enum TasksSpec {
             EXIT STATUS: 0 done; 1 could not (no such task, database unreadable, read-only,
             corrupt or newer); 2 the command line or its input is wrong.
             """,
-        options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.version],
+        options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.setting, Option.version],
         subcommands: CommandRegistry.commands.map { $0.spec },
         defaultSubcommand: "list"
     )

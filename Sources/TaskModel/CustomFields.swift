@@ -212,3 +212,26 @@ public enum ExtrasText {
         return members.map { $0.key + ":" + $0.value }.joined(separator: ",")
     }
 }
+
+/// A custom field's value as a filter compares it: text (a string field's, or a date's
+/// Taskwarrior stamp), a number, or a duration's seconds. The store's SQL function
+/// `tasks_custom` computes the same, so that SQL and Swift agree.
+public enum CustomComparable: Equatable, Sendable {
+    case text(String)
+    case number(Double)
+    case seconds(Int64)
+
+    /// The value of the member kept as `raw` (JSON text) for a field of `kind`; nil when it is
+    /// not set or is no value of that kind.
+    public static func of(_ raw: String?, _ kind: CustomField.Kind) -> CustomComparable? {
+        guard let raw else { return nil }
+        let text = CustomField.unquoted(raw) ?? raw
+        switch kind {
+        case .string, .date: return .text(text)
+        case .number:
+            guard let number = Double(text), number.isFinite else { return nil }
+            return .number(number)
+        case .duration: return CustomField.seconds(text).map(CustomComparable.seconds)
+        }
+    }
+}

@@ -43,6 +43,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var waitingOn: String?
     /// Only tasks whose due date is past (`--overdue`): a day before today, a moment before now.
     public var overdue = false
+    /// The filter's words, parsed (`+bills list:Home due.before:eow`): ANDed with the rest.
+    public var filter: TaskFilter?
     public var sort: Sort
     public var grouping: Grouping
     /// Which waiting tasks show; decided on `today`, when the query is read.
@@ -83,7 +85,7 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
 
     /// Whether `task` passes the filter — the same test the store makes in SQL, for reactors
     /// that place a changed task without fetching again.
-    public func matches(_ task: Task) -> Bool {
+    public func matches(_ task: Task, world: FilterWorld = .unknown) -> Bool {
         switch status {
         case .pending: if task.isDone { return false }
         case .done: if !task.isDone { return false }
@@ -115,6 +117,7 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             case .shown: break
             }
         }
+        if let filter, !filter.matches(task, clock: filterClock, world: world) { return false }
         if let search, !search.isEmpty {
             let needle = TaskQuery.foldCase(search)
             if !TaskQuery.foldCase(task.title).contains(needle) && !TaskQuery.foldCase(task.notes).contains(needle) {
@@ -122,6 +125,12 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             }
         }
         return true
+    }
+
+    /// The clock the filter is read on: `today` and the clock's reading (1970 without them).
+    public var filterClock: FilterClock {
+        let day = today ?? .unixEpoch
+        return FilterClock(today: day, reading: clockReading ?? day.description + "T00:00:00")
     }
 
     /// Whether `a` comes before `b` in this query's order (the same order as the store's SQL).

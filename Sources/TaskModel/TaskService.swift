@@ -60,6 +60,11 @@ public protocol TaskWriting: AnyObject {
     /// Changes the fields `changes` names and keeps the others.
     func update(id: Int64, _ changes: TaskChanges) -> Observable<Task>
 
+    /// The same changes to every one of `ids`, in one transaction and one history entry (`tasks
+    /// modify`): all of them or, when one is missing or refused, none. The event holds the tasks
+    /// that changed.
+    func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent>
+
     /// Deletes all of `ids` or, when one does not exist, none.
     func delete(ids: [Int64]) -> Observable<[Task]>
 

@@ -30,6 +30,10 @@ public final class TaskListReactor: Reactor {
         /// Change one task as `changes` say, with no form in between (`tasks annotate`: the
         /// store reads the row once, in the change's transaction).
         case update(Int64, TaskChanges)
+        /// The same changes to every one of the ids, as one command (`tasks modify`).
+        case updateTasks([Int64], TaskChanges)
+        /// Every task `query` selects, read into `chosen`: the tasks a filtered change acts on.
+        case choose(TaskQuery)
         case deleteTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
         /// Ask to open the editor for a task.
@@ -80,6 +84,7 @@ public final class TaskListReactor: Reactor {
         case setCursor(Int)
         case setPendingDelete(Task?)
         case setNotice(String)
+        case setChosen([Task])
     }
 
     public struct State: Equatable {
@@ -111,6 +116,8 @@ public final class TaskListReactor: Reactor {
         public var cursorID: Int64?
         /// A delete waiting for its confirmation.
         public var pendingDelete: Task?
+        /// The tasks a filter chose for a change (`choose`), all of them, in the query's order.
+        public var chosen: [Task]?
         /// Why an action did nothing (a nudge past the end of a list, in another order).
         @Pulse public var notice: String?
 
@@ -179,10 +186,14 @@ public final class TaskListReactor: Reactor {
             return changing(service.setActive(ids: ids, active, alone: alone))
         case .update(let id, let changes):
             return changing(service.update(id: id, changes).map(TaskEvent.update))
+        case .updateTasks(let ids, let changes):
+            return changing(service.update(ids: ids, changes))
         case .deleteTasks(let ids):
             return changing(service.delete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
         case .moveTask(let id, let placement):
             return changing(service.move(id: id, to: placement).map(TaskEvent.move))
+        case .choose(let query):
+            return service.fetch(query).map(Mutation.setChosen).catch(failed)
         case .selectTask(let id):
             if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.openEditor(task)) }
             return service.task(id: id).map { Mutation.openEditor($0) }.catch(failed)
@@ -340,6 +351,8 @@ public final class TaskListReactor: Reactor {
             state.cursorID = state.task(at: state.cursor)?.id
         case .setPendingDelete(let task):
             state.pendingDelete = task
+        case .setChosen(let tasks):
+            state.chosen = tasks
         case .setNotice(let notice):
             state.notice = notice
         case .setChange(let change):

@@ -126,28 +126,58 @@ extension SQLiteTaskService {
     /// Changes the fields `changes` names, in one transaction.
     func updateNow(id: Int64, _ changes: TaskChanges) throws -> Task {
         try recorded { entry in
-            guard var task = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
+            guard let task = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
             if changes.isEmpty { return (task, "") }
-            let before = task
-            if let title = changes.title { task.title = title }
-            if let notes = changes.notes { task.notes = notes }
-            if let list = changes.list, list != task.list {
-                task.list = list
-                task.position = try bottomPosition(of: list)
-            }
-            changes.applyingValues(to: &task)
-            try annotate(&task, changes, at: now())
-            task.extras = CustomValue.applying(changes.customs, to: task.extras)
-            try applyDependencies(changes.dependencies, to: &task, entry)
-            if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
-            task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
-            task.modified = now()
-            try overwrite(task, from: before)
-            try checkNoCycle(from: task)
-            for id in changes.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
-            let fields = try entry.changed(from: before, to: task).map { $0.name }
-            return (task, Summary.of("edited", [task]) + " (" + fields.joined(separator: ", ") + ")")
+            let (changed, fields) = try apply(changes, to: task, entry)
+            return (changed, Summary.of("edited", [changed]) + " (" + fields.joined(separator: ", ") + ")")
         }
+    }
+
+    /// The same changes to each of `ids` in one transaction and one history entry; returns the
+    /// tasks that changed (a task the changes leave as it was is not written).
+    func updateNow(ids: [Int64], _ changes: TaskChanges) throws -> [Task] {
+        try recorded(rows: ids.count) { entry in
+            let unique = Self.unique(ids)
+            let tasks = try readTasks(ids: unique)
+            if tasks.count < unique.count {
+                let found = Set(tasks.map(\.id))
+                throw TaskServiceError.notFound(ids: unique.filter { !found.contains($0) })
+            }
+            var changed: [Task] = []
+            var names: [String] = []
+            for task in tasks where !changes.isEmpty {
+                let (after, fields) = try apply(changes, to: task, entry)
+                if fields.isEmpty { continue }
+                changed.append(after)
+                for name in fields where !names.contains(name) { names.append(name) }
+            }
+            return (changed, changed.isEmpty ? "" : Summary.of("edited", changed) + " (" + names.joined(separator: ", ") + ")")
+        }
+    }
+
+    /// `changes` applied to `task` (its row as read in this transaction) and written, with the
+    /// entry's record; returns the task and the names of the fields that changed.
+    func apply(_ changes: TaskChanges, to before: Task, _ entry: EntryRecorder) throws -> (Task, [String]) {
+        var task = before
+        if let title = changes.title { task.title = title }
+        if let notes = changes.notes { task.notes = notes }
+        if let list = changes.list, list != task.list {
+            task.list = list
+            task.position = try bottomPosition(of: list)
+        }
+        changes.applyingValues(to: &task)
+        try annotate(&task, changes, at: now())
+        task.extras = CustomValue.applying(changes.customs, to: task.extras)
+        try applyDependencies(changes.dependencies, to: &task, entry)
+        if !changes.repeat.isKeep { task.setRepeat(changes.repeat.applied(to: nil), today: today()) }
+        task.tags = TagsText.normalized(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)
+        if task == before { return (task, []) }
+        task.modified = now()
+        try overwrite(task, from: before)
+        try checkNoCycle(from: task)
+        for id in changes.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
+        let fields = try entry.changed(from: before, to: task).map { $0.name }
+        return (task, fields)
     }
 
     /// Deletes all of `ids` or, when one is missing, none; returns the tasks as they were.

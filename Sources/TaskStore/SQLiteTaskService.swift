@@ -132,6 +132,7 @@ public final class SQLiteTaskService: TaskService {
     private func connect(path file: String, create: Bool) throws -> Connection {
         let db = try Self.connect(path: file, create: create, vfs: vfs)
         try db.defineTextMapping("tasks_fold", TaskQuery.foldCase)
+        try Self.defineFilterFunctions(on: db)
         lastSeenEntry = try db.scalar("SELECT max(id) FROM history") ?? 0
         lastDataVersion = try db.scalar("PRAGMA data_version") ?? 0
         if let busyTimeoutMilliseconds { db.busyTimeoutMilliseconds = busyTimeoutMilliseconds }
@@ -235,6 +236,14 @@ public final class SQLiteTaskService: TaskService {
         change { service in
             let task = try service.updateNow(id: id, changes)
             return (task, [.update(task)])
+        }
+    }
+
+    public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {
+        change { service in
+            let changed = try service.updateNow(ids: ids, changes)
+            let events = changed.map(TaskEvent.update)
+            return (TaskEvent.of(events), events)
         }
     }
 

@@ -138,6 +138,11 @@ enum TaskQuerySQL {
                 arguments += [today.description, today.description, now]
             }
         }
+        if let filter = query.filter {
+            var sql = TaskFilterSQL(clock: query.filterClock)
+            conditions.append(sql.condition(filter))
+            arguments += sql.arguments
+        }
         if !needle.isEmpty {
             if needle.count >= 3 {
                 // A lookup in the trigram index (a phrase there is a substring, any case).

@@ -15,6 +15,10 @@ public struct ConfigText: Equatable, Sendable {
         public var values: [String]
         public var isArray: Bool
         public var line: Int
+        /// The table it was set under (`uda.estimate.`, or empty) and what follows its value on
+        /// its line (spaces and a comment): what an edit of it keeps.
+        public var table = ""
+        public var trailing = ""
 
         /// The value of a key that is not an array.
         public var value: String { values.first ?? "" }
@@ -60,15 +64,74 @@ public struct ConfigText: Equatable, Sendable {
             guard seen.insert(full).inserted else { throw Failure(line: number, reason: "'\(full)' is set twice") }
             var reader = ValueReader(text: line[line.index(after: equals)...], line: number)
             let (values, isArray) = try reader.value()
+            let trailing = String(reader.text)
             try reader.end()
-            entries.append(Entry(key: full, values: values, isArray: isArray, line: number))
+            entries.append(Entry(key: full, values: values, isArray: isArray, line: number, table: table, trailing: trailing))
         }
+    }
+
+    /// The file with `key` set to `value` in its place, as if it said so (`-c key=value`): line 0.
+    public mutating func override(_ key: String, _ value: String) {
+        entries.removeAll { $0.key == key }
+        entries.append(Entry(key: key, values: [value], isArray: false, line: 0))
+    }
+
+    /// `text` (a file in this language) with `key` set to `value` — in its line when it is set
+    /// there (its comment kept), else at the end of its table when the file has one, else at
+    /// the end — or, for nil, its line removed. Every other line stays as it is.
+    public static func setting(_ key: String, to value: String?, in text: String) throws(Failure) -> String {
+        let config = try ConfigText(text)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let endsWithNewline = text.isEmpty || text.hasSuffix("\n")
+        if endsWithNewline, lines.last == "" { lines.removeLast() }
+        if let entry = config[key] {
+            if let value {
+                let written = String(key.dropFirst(entry.table.count))
+                let indent = String(lines[entry.line - 1].prefix { $0 == " " || $0 == "\t" })
+                lines[entry.line - 1] = indent + written + " = " + quoted(value) + entry.trailing
+            } else {
+                lines.remove(at: entry.line - 1)
+            }
+        } else if let value {
+            // The last entry of the deepest table that prefixes the key.
+            let tables = config.entries.filter { !$0.table.isEmpty && key.hasPrefix($0.table) && key.count > $0.table.count }
+            if let deepest = tables.map(\.table).max(by: { $0.count < $1.count }),
+               let last = tables.filter({ $0.table == deepest }).map(\.line).max() {
+                lines.insert(String(key.dropFirst(deepest.count)) + " = " + quoted(value), at: last)
+            } else if config.entries.contains(where: { !$0.table.isEmpty }) {
+                // After a table, a plain key would fall into it: a table of its own parts.
+                let parts = key.split(separator: ".")
+                if parts.count > 1 {
+                    lines += ["", "[" + parts.dropLast().joined(separator: ".") + "]", String(parts[parts.count - 1]) + " = " + quoted(value)]
+                } else {
+                    lines.insert(key + " = " + quoted(value), at: 0)
+                }
+            } else {
+                lines.append(key + " = " + quoted(value))
+            }
+        }
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    /// `value` as a basic string.
+    public static func quoted(_ value: String) -> String {
+        var text = "\""
+        for character in value {
+            switch character {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\t": text += "\\t"
+            case "\n": text += "\\n"
+            default: text.append(character)
+            }
+        }
+        return text + "\""
     }
 
     /// The entry of `key`, if the file sets it.
     public subscript(key: String) -> Entry? { entries.first { $0.key == key } }
 
-    static func isKey(_ text: String) -> Bool {
+    public static func isKey(_ text: String) -> Bool {
         let words = text.split(separator: ".", omittingEmptySubsequences: false)
         return !words.isEmpty && words.allSatisfy { word in
             !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
@@ -77,7 +140,7 @@ public struct ConfigText: Equatable, Sendable {
 }
 
 /// Reads one value from the rest of a line.
-private struct ValueReader {
+struct ValueReader {
     var text: Substring
     let line: Int
 

@@ -50,11 +50,11 @@ public final class FakeTaskService: TaskService {
     }
 
     public func fetch(_ query: TaskQuery) -> Observable<[Task]> {
-        attempt { (self.tasks.filter(query.matches).sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
+        attempt { (self.tasks.filter { query.matches($0, world: .of(self.tasks)) }.sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
     }
 
     private func sortedResult(_ query: TaskQuery) -> [Task] {
-        tasks.filter(query.matches).sorted { query.precedes($0, $1) }
+        tasks.filter { query.matches($0, world: .of(tasks)) }.sorted { query.precedes($0, $1) }
     }
 
     /// The totals; cells counted as characters (the fake has no terminal).
@@ -155,6 +155,12 @@ public final class FakeTaskService: TaskService {
 
     public func update(id: Int64, _ changes: TaskChanges) -> Observable<Task> {
         attempt {
+            let task = try self.apply(changes, to: id)
+            return (task, [.update(task)])
+        }
+    }
+
+    private func apply(_ changes: TaskChanges, to id: Int64) throws -> Task {
             let index = try self.index(of: id)
             var task = self.tasks[index]
             if let title = changes.title { task.title = title }
@@ -165,7 +171,15 @@ public final class FakeTaskService: TaskService {
             task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
             task.modified = self.tick()
             self.tasks[index] = task
-            return (task, [.update(task)])
+            return task
+    }
+
+    public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {
+        attempt {
+            try self.requireAll(ids)
+            var events: [TaskEvent] = []
+            for id in ids { events.append(.update(try self.apply(changes, to: id))) }
+            return (TaskEvent.of(events), events)
         }
     }
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TextFormats
 import _TestSupport
 import Testing
 @testable import CommandLineKit

@@ -14,7 +14,7 @@ struct ActivityAnnotationDependencyTests {
 
     @Test func startStopAndDoneKeepTheTimeSpent() {
         let cli = CLI()
-        cli.run("add", "Write report", "Review PR", "Deploy")
+        _ = cli.run(["add", "-"], input: "Write report\nReview PR\nDeploy\n")
         #expect(cli.run(["start", "1", "2"], terminal: true).stdout == "Started 1: Write report\nStarted 2: Review PR\n")
         #expect(cli.run(["start", "1"], terminal: true).stdout == "Nothing to change.\n", "started already")
         minutes(cli, 65)
@@ -58,7 +58,7 @@ struct ActivityAnnotationDependencyTests {
 
     @Test func oneActiveAtATimeIsASetting() {
         let cli = CLI()
-        cli.run("add", "A", "B")
+        _ = cli.run(["add", "-"], input: "A\nB\n")
         cli.run("start", "1")
         minutes(cli, 5)
         let env = ["TASKS_DB": cli.db, "HOME": cli.folder.path, "NO_COLOR": "1", "TASKS_ONE_ACTIVE": "1"]
@@ -96,7 +96,7 @@ struct ActivityAnnotationDependencyTests {
 
     @Test func dependenciesBlockRefuseCyclesAndFollowDeletes() {
         let cli = CLI()
-        cli.run("add", "Design", "Build", "Ship")
+        _ = cli.run(["add", "-"], input: "Design\nBuild\nShip\n")
         #expect(cli.run("edit", "2", "--blocked-by", "1").status == 0)
         #expect(cli.run("add", "Announce", "--blocked-by", "3").status == 0)
         #expect(cli.run("edit", "3", "--blocked-by", "2").status == 0)

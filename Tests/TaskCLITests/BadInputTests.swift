@@ -29,20 +29,34 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, add, log, toggle, done, reopen, start, stop, active, edit, append, prepend, annotate, denotate, duplicate, show, delete, move, lists, ui, undo, redo, history, sync, date, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, count, add, log, toggle, done, reopen, start, stop, active, edit, modify, append, prepend, annotate, denotate, duplicate, show, delete, move, lists, ui, undo, redo, history, context, config, sync, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
-        BadInput("unknown short flag", ["list", "-z"], status: 2, "tasks: unknown option '-z' for 'list'; see 'tasks help list'\n"),
+        BadInput("unknown short flag", ["add", "x", "-z"], status: 2, "tasks: unknown option '-z' for 'add'; see 'tasks help add'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),
         BadInput("missing option value", ["add", "x", "--due"], status: 2, "tasks: option '--due' needs a value\n"),
         BadInput("extra argument", ["show", "1", "2"], status: 2, "tasks: 'show' takes no further argument '2'; see 'tasks help show'\n"),
         BadInput("empty title", ["add", ""], status: 2, "tasks: the title is empty; give the task a title\n"),
         BadInput("whitespace title", ["add", " \t "], status: 2, "tasks: the title is empty; give the task a title\n"),
-        BadInput("one bad title of several", ["add", "good", " "], status: 2, "tasks: title 2: the title is empty; give the task a title; nothing was added\n"),
+        BadInput("a title of only modifiers", ["add", "+errand", "due:fri"], status: 2, "tasks: the words are only modifiers (+errand due:fri); give the task a title\n"),
+        BadInput("a modifier one letter off", ["add", "Call", "prority:H"], status: 2,
+                 "tasks: 'prority:H': no field 'prority'; did you mean 'priority:H'?\ntasks: to keep it in the title, quote it with the words around it: \"… prority:H …\"\n"),
+        BadInput("unknown filter field", ["list", "projcet:Home"], status: 2,
+                 "tasks: filter word 1 'projcet:Home': no field 'projcet'; filter on list, priority, due, wait, scheduled, until, completed, created, modified, status, title, tags, id, uuid; did you mean 'project:Home'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+        BadInput("unbalanced parenthesis", ["list", "(+a", "or", "+b"], status: 2,
+                 "tasks: filter word 1 '(': this parenthesis is not closed\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+        BadInput("bad date in a filter word", ["list", "due.before:tomorow"], status: 2,
+                 "tasks: filter word 1 'due.before:tomorow': 'tomorow' is not a date; use \(DateGrammar.forms); did you mean 'due.before:tomorrow'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+        BadInput("a virtual tag one letter off", ["list", "+OVERDU"], status: 2,
+                 "tasks: filter word 1 '+OVERDU': 'OVERDU' is no virtual tag (a tag in capitals that is one letter off one is taken for a typo); did you mean '+OVERDUE'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+        BadInput("a Taskwarrior setting word", ["list", "rc.color=off"], status: 2,
+                 "tasks: filter word 1 'rc.color=off': tasks takes a setting for one command as -c NAME=VALUE; did you mean '-c color=off'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+        BadInput("modify with no field", ["modify", "+a"], status: 2,
+                 "tasks: 'modify' needs a field flag: --title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks, --set\n"),
         BadInput("multi-line title", ["add", "one\ntwo"], status: 2, "tasks: the title has a line break; put further lines in the notes\n"),
-        BadInput("non-numeric id", ["toggle", "abc"], status: 2,
-                 "tasks: 'abc' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+        BadInput("a filter that matches nothing", ["toggle", "abc"], status: 1,
+                 "tasks: no task matches the filter; nothing was changed\n"),
         BadInput("negative id", ["toggle", "-5"], status: 2,
-                 "tasks: '-5' is not a task id; an id is a whole number such as 42 ('tasks list' shows them)\n"),
+                 "tasks: filter word 1 '-5': '-5' is not a task id (ids start at 1); to leave out the tag 5, write tags.hasnt:5\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("zero id", ["done", "0"], status: 2, "tasks: '0' is not a task id; ids start at 1 and are less than 2^63\n"),
         BadInput("huge id", ["toggle", "99999999999999999999"], status: 2,
                  "tasks: '99999999999999999999' is not a task id; ids start at 1 and are less than 2^63\n"),
@@ -153,7 +167,7 @@ struct BadInputTests {
     @Test(arguments: BadInput.catalogue)
     func catalogue(_ input: BadInput) {
         let cli = CLI()
-        cli.run("add", "one", "two", "three")
+        _ = cli.run(["add", "-"], input: "one\ntwo\nthree\n")
         cli.run("done", "2")
         let before = cli.snapshot()
         let result = cli.run(input.arguments, stdin: input.stdin)

@@ -25,7 +25,7 @@ struct BinaryTests {
     @Test func idsPipeIntoToggle() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
-            tasks add "Buy milk" "Buy bread" "Call mom" > /dev/null
+            printf 'Buy milk\nBuy bread\nCall mom\n' | tasks add - > /dev/null
             tasks list --format ids --search buy | tasks toggle -
             tasks list --all --format tsv
             """, in: folder)

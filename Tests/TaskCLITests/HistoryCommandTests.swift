@@ -6,7 +6,7 @@ struct HistoryCommandTests {
     /// Three commands: an add, a done, an edit.
     static func seeded() -> CLI {
         let cli = CLI()
-        cli.run("add", "Buy milk", "Call mom", "--tag", "errand")
+        _ = cli.run(["add", "-", "--tag", "errand"], input: "Buy milk\nCall mom\n")
         cli.run("done", "2")
         cli.run("edit", "1", "--title", "Buy oat milk", "--due", "tomorrow")
         return cli

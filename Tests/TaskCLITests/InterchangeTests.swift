@@ -61,7 +61,7 @@ struct InterchangeTests {
 
     @Test func newTasksNeverTakeAnIdTheFileHasUsed() {
         let cli = CLI()
-        cli.run("add", "a", "b", "c")
+        _ = cli.run(["add", "-"], input: "a\nb\nc\n")
         cli.run("delete", "3")
         let result = cli.run(["import", "-"], input: #"[{"id":2,"title":"x"},{"id":3,"title":"y"},{"id":10,"title":"z"},{"title":"w"}]"#)
         #expect(result.stderr == "Imported 4 tasks from stdin: 4 new, 0 updated, 0 unchanged.\n")

@@ -9,7 +9,7 @@ struct LogDuplicateAppendTests {
 
     @Test func logAddsTasksDoneInOneEntry() {
         let cli = CLI()
-        #expect(cli.run(["log", "Paid rent", "Called mom", "-l", "Home"], terminal: true).stdout == "Logged 1: Paid rent\nLogged 2: Called mom\n")
+        #expect(cli.run(["log", "-", "-l", "Home"], stdin: Array("Paid rent\nCalled mom\n".utf8), terminal: true).stdout == "Logged 1: Paid rent\nLogged 2: Called mom\n")
         #expect(tsv(cli, "list").isEmpty, "done: out of the pending list")
         #expect(tsv(cli, "list", "--done") == "1\ttrue\tHome\tPaid rent\t\t\t\n2\ttrue\tHome\tCalled mom\t\t\t\n")
         #expect(cli.run("show", "1", "--format", "json").stdout.contains(#""done":true,"completed":"2026-11-30T10:00:00.000Z""#))

@@ -42,7 +42,7 @@ struct ReadOnlyDatabaseTests {
     static func seed(_ folder: TemporaryFolder, in name: String) throws {
         let path = folder.file(name + "/tasks.db")
         _ = try tasksShell("""
-            mkdir -p '\(name)' && tasks --db '\(path)' add 'Buy milk' 'Call mom' -t home -q && tasks --db '\(path)' done 2 -q
+            mkdir -p '\(name)' && printf 'Buy milk\\nCall mom\\n' | tasks --db '\(path)' add - -t home -q && tasks --db '\(path)' done 2 -q
             chmod 755 '\(name)' . && chmod 644 '\(path)' && cp '\(path)' original.db
             """, in: folder)
     }

@@ -16,7 +16,7 @@ struct ShellCompletionTests {
             tasks add "Buy milk" -l Home -t errand > /dev/null
             tasks add "Write report" -l "Work Q4" -t writing -t urgent > /dev/null
             tasks add "Old thing" > /dev/null && tasks done 3 > /dev/null
-            tasks --db other.db add "Other one" "Other two" > /dev/null
+            printf 'Other one\nOther two\n' | tasks --db other.db add - > /dev/null
             tasks completions bash > completion.bash && tasks completions zsh > _tasks && tasks completions fish > tasks.fish
             """, in: folder)
         try #require(made.status == 0, "\(made)")
@@ -50,7 +50,7 @@ struct ShellCompletionTests {
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|next|add|log|toggle|done|reopen|start|stop|active|edit|append|prepend|annotate|denotate|duplicate|show|delete|rm|move|mv|lists|ui|undo|redo|history|sync|date|export|import|completions|help
+            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|move|mv|lists|ui|undo|redo|history|context|config|sync|date|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4
@@ -89,9 +89,9 @@ struct ShellCompletionTests {
             2\tWrite report
             3\tOld thing
             == tasks list --list 
-            Home\tOnly this list.
-            Inbox\tOnly this list.
-            Work Q4\tOnly this list.
+            Home\tOnly this list and the lists under it (Work.*); list:NAME.
+            Inbox\tOnly this list and the lists under it (Work.*); list:NAME.
+            Work Q4\tOnly this list and the lists under it (Work.*); list:NAME.
             == tasks add milk --tag 
             errand\tAdd a tag (+t or t) or remove one (-t); repeatable.
             urgent\tAdd a tag (+t or t) or remove one (-t); repeatable.

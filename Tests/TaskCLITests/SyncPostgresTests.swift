@@ -37,7 +37,7 @@ struct SyncPostgresTests {
     @Test func twoMachinesShareTasksByUUIDAndMergeFieldByField() throws {
         let folder = TemporaryFolder()
         let result = try sync("""
-            tasks $A add 'Buy milk' 'Call mum' 'Pay rent' -q
+            printf 'Buy milk\\nCall mum\\nPay rent\\n' | tasks $A add - -q
             tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
             # different fields: both kept
             tasks $A edit 1 --title 'Buy oat milk' && tasks $B edit 1 --due 2026-12-24 --tag shop
@@ -76,7 +76,7 @@ struct SyncPostgresTests {
     @Test func aDependencyFromOneMachineAndAnAnnotationFromTheOtherBothArrive() throws {
         let folder = TemporaryFolder()
         let result = try sync("""
-            tasks $A add 'Design' 'Build' -q
+            printf 'Design\\nBuild\\n' | tasks $A add - -q
             tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
             tasks $A edit 2 --blocked-by 1 && tasks $A start 1
             tasks $B annotate 2 'ask Kim about the figures' && tasks $B edit 1 --due 2026-12-03T09:30+01:00
@@ -128,7 +128,7 @@ struct SyncPostgresTests {
         let result = try sync("""
             HOSTPORT="$PGHOST:$PGPORT"
             tasks $B add 'from B' -q && tasks $B sync --remote "$URL" || exit 9
-            tasks $A add 'one' 'two' -q
+            printf 'one\\ntwo\\n' | tasks $A add - -q
             snapshot() { sqlite3 "$1" .dump | grep -v sync_state; }
             snapshot a.db > before.sql
             check() { snapshot a.db | cmp -s - before.sql && echo "$1: status $2, unchanged" || echo "$1: status $2, CHANGED"; }

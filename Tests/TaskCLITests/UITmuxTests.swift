@@ -69,7 +69,7 @@ struct UITmuxTests {
     private func seeded() throws -> (TemporaryFolder, Tmux) {
         let folder = TemporaryFolder()
         _ = try tasksShell("""
-            tasks add "Buy milk" "Pay rent" "한국어 할 일 😀" > /dev/null
+            printf 'Buy milk\nPay rent\n한국어 할 일 😀\n' | tasks add - > /dev/null
             tasks add "Write report" -l Work --due 2026-11-20 -p H > /dev/null
             """, in: folder)
         return (folder, try Tmux(folder))

@@ -212,7 +212,7 @@ struct TaskStoreQueryTests {
         #expect(try titles(TaskQuery(status: .all, grouping: .byStatus)) == ["Buy MILK", "Call mum", "Write report", "Ship it"])
         for query in [TaskQuery(), TaskQuery(status: .all, sort: .due, grouping: .none), TaskQuery(search: "MILK")] {
             let all = try service.fetchNow(TaskQuery(status: .all))
-            let expected = all.filter(query.matches).sorted { query.orders($0, before: $1) }
+            let expected = all.filter { query.matches($0) }.sorted { query.orders($0, before: $1) }
             if query.grouping == .none || query.sort == .manual {
                 #expect(try service.fetchNow(query) == expected, "TaskQuery.matches and orders agree with the SQL")
             }

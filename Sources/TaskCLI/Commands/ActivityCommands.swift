@@ -8,25 +8,27 @@ struct StartCommand: TasksCommand {
     static let spec = CommandSpec(
         name: "start", abstract: "Start working on tasks: active from now (TASKS_ONE_ACTIVE=1 stops the others).",
         discussion: "A started task counts its time until 'tasks stop' or 'tasks done'; 'tasks active' lists what runs.",
-        arguments: TasksSpec.idArguments
+        arguments: TasksSpec.selectionArguments,
+        options: TasksSpec.selectionOptions
     )
     static let changesTasks = true
 
-    let ids: [Int64]
+    let selection: Selection
     var starts = true
 
-    init(_ line: ParsedLine) throws { ids = try line.ids() }
+    init(_ line: ParsedLine) throws { selection = try line.selection() }
 
     func run(_ context: CommandContext) {
         let alone = starts && ActivitySettings.oneActive(context.invocation.environment)
-        context.change(ids.isEmpty, .setActive(ids, starts, alone: alone), verb: { $0.isActive ? "Started" : "Stopped" })
+        context.change(selection, { .setActive($0, starts, alone: alone) }, verb: { $0.isActive ? "Started" : "Stopped" },
+                       asking: starts ? "Start" : "Stop")
     }
 }
 
 /// `tasks stop ID…`.
 struct StopCommand: TasksCommand {
     static let spec = CommandSpec(name: "stop", abstract: "Stop working on tasks: the time since their start is added to their time spent.",
-                                  arguments: TasksSpec.idArguments)
+                                  arguments: TasksSpec.selectionArguments, options: TasksSpec.selectionOptions)
     static let changesTasks = true
 
     var start: StartCommand

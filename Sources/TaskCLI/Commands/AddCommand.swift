@@ -6,14 +6,19 @@ import TaskReactors
 /// in one transaction.
 struct AddCommand: TasksCommand {
     static let spec = CommandSpec(
-        name: "add", abstract: "Add tasks: one per title, or one per line of stdin with '-'.",
+        name: "add", abstract: "Add a task (its words are its title), or one per line of stdin with '-'.",
         discussion: """
-            All titles are added in one transaction: a bad one stops the whole batch,
-            named by its line, and nothing is added. In a pipe or file the new ids are
-            printed, one per line: id=$(tasks add "Buy milk").
+            The words are one title; modifiers among them set fields, as in Taskwarrior:
+            tasks add Buy oat milk +errand list:Home due:eow priority:H
+            (+tag, list: or project:, due:, wait:, scheduled:, until:, priority:, every:,
+            after:, and custom fields by name). A quoted word is title text as it is.
+            With '-', each line of stdin is a title (taken as it is) and every line is
+            added in one transaction: a bad one stops the whole batch, named by its line,
+            and nothing is added. In a pipe or file the new ids are printed, one per line:
+            id=$(tasks add "Buy milk"). The active context's defaults apply to new tasks.
             """,
-        arguments: [ArgumentSpec("TITLE", help: "A title, or '-' to read titles from stdin.", variadic: true)],
-        options: TasksSpec.fieldOptions
+        arguments: [ArgumentSpec("TITLE", help: "The title's words and modifiers, or '-' to read titles from stdin.", variadic: true)],
+        options: TasksSpec.fieldOptions + [Option.context]
     )
     static let changesTasks = true
 
@@ -32,12 +37,38 @@ struct AddCommand: TasksCommand {
     var logged = false
 
     init(_ line: ParsedLine) throws {
-        fields = try line.fieldFlags(titled: false)
+        var fields = try line.fieldFlags(titled: false)
         if let removed = fields.removeTags.first {
             throw CLIError.usage("'--tag -\(removed)' removes a tag, and a new task has none; use --tag \(removed)")
         }
-        guard line.arguments.contains("-") else {
-            titles = .given(line.arguments, fromStdin: false)
+        let configuration = try line.configuration()
+        let dates = DateSettings.context(line.invocation, weekStart: try line.filterSettings(configuration).dates.weekStart)
+        var given: [String]?
+        if !line.arguments.contains("-") {
+            guard let title = try AddWords.read(line.arguments, into: &fields, customFields: configuration.customFields, dates: dates) else {
+                throw CLIError.usage("the words are only modifiers (\(line.arguments.joined(separator: " "))); give the task a title")
+            }
+            given = [title]
+        }
+        // The context's defaults, then the configuration's list, under what the command says.
+        if let context = try ContextChoice.of(line).definition(in: configuration), !context.defaults.trimmingWhitespace.isEmpty {
+            var defaults = FieldFlags()
+            let words: [String]
+            do throws(FilterError) {
+                words = try FilterParser.words(of: context.defaults)
+            } catch {
+                throw CLIError.usage("context \(context.name): defaults: \(error.reason)")
+            }
+            if try AddWords.read(words, into: &defaults, customFields: configuration.customFields, dates: dates,
+                                 source: "context \(context.name): defaults: ") != nil {
+                throw CLIError.usage("context \(context.name): defaults '\(context.defaults)' hold more than modifiers (list:NAME, +tag, priority:H, …)")
+            }
+            fields.adopt(defaults)
+        }
+        if fields.list == nil, let list = configuration.defaultList { fields.list = list }
+        self.fields = fields
+        if let given {
+            titles = .given(given, fromStdin: false)
             return
         }
         guard line.arguments == ["-"] else { throw CLIError.usage("'-' (titles from stdin) cannot be mixed with titles as arguments") }

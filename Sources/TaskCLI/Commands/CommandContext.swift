@@ -2,6 +2,7 @@ import ReactorCore
 import TaskModel
 import TaskReactors
 import TaskStore
+import TextFormats
 
 /// What a command runs with: the run's invocation, the database (opened on first use), the
 /// console and the exit status its views report to — and the steps several commands share.
@@ -38,6 +39,46 @@ struct CommandContext {
         }
         let state = TaskListReactor(service: service).send(action)
         ChangeView(context: view, verb: verb, removedVerb: removedVerb).print(state)
+    }
+
+    /// A change of the tasks `selection` names: by id as `change(_:_:verb:)`; by a filter, the
+    /// tasks it chooses read first — none is status 1, and on a terminal more than three ask
+    /// before anything is written (`--yes` does not ask; a pipe never does).
+    func change(_ selection: Selection, _ action: ([Int64]) -> TaskListReactor.Action, verb: @escaping (Task) -> String,
+                removedVerb: String = "Removed", asking question: String) {
+        guard let query = selection.query else {
+            return change(selection.ids.isEmpty, action(selection.ids), verb: verb, removedVerb: removedVerb)
+        }
+        guard let ids = choose(query, yes: selection.yes || selection.byIDs, question: question) else { return }
+        change(false, action(ids), verb: verb, removedVerb: removedVerb)
+    }
+
+    /// The ids of the tasks `query` selects, once the person at the terminal agreed (nil: none
+    /// matched, the read failed, or the answer was no; the status says which).
+    func choose(_ query: TaskQuery, yes: Bool, question: String) -> [Int64]? {
+        let state = TaskListReactor(service: service).send(.choose(query))
+        if let failure = state.failure {
+            status.fail(failure)
+            return nil
+        }
+        let tasks = state.chosen ?? []
+        guard !tasks.isEmpty else {
+            status.fail(.failure("no task matches the filter; nothing was changed"))
+            return nil
+        }
+        if yes || tasks.count <= 3 || !(invocation.stdin.isTerminal && invocation.terminal.stdoutIsTerminal) { return tasks.map(\.id) }
+        var text = "\(tasks.count) tasks match:\n"
+        for task in tasks.prefix(5) { text += "  \(task.id)  \(TerminalText.escapingControls(task.title))\n" }
+        if tasks.count > 5 { text += "  … and \(tasks.count - 5) more\n" }
+        text += "\(question) these \(tasks.count) tasks? (y/n) "
+        console.stdout.write(text)
+        console.stdout.flush()
+        let answer = (try? LineReader(input: invocation.stdin).next()).flatMap { $0 }?.trimmingWhitespace.lowercased()
+        guard answer == "y" || answer == "yes" else {
+            status.fail(.failure("nothing was changed"))
+            return nil
+        }
+        return tasks.map(\.id)
     }
 
     /// Task `id` loaded into an editor reactor, `changes(task)` sent, and submitted: one edit

@@ -3,14 +3,15 @@ import TaskReactors
 
 /// `tasks delete ID…`: the tasks deleted, in one transaction (`tasks undo` brings them back).
 struct DeleteCommand: TasksCommand {
-    static let spec = CommandSpec(name: "delete", aliases: ["rm"], abstract: "Delete tasks.", arguments: TasksSpec.idArguments)
+    static let spec = CommandSpec(name: "delete", aliases: ["rm"], abstract: "Delete tasks.", arguments: TasksSpec.selectionArguments,
+                                  options: TasksSpec.selectionOptions)
     static let changesTasks = true
 
-    let ids: [Int64]
+    let selection: Selection
 
-    init(_ line: ParsedLine) throws { ids = try line.ids() }
+    init(_ line: ParsedLine) throws { selection = try line.selection() }
 
     func run(_ context: CommandContext) {
-        context.change(ids.isEmpty, .deleteTasks(ids), verb: { _ in "Deleted" }, removedVerb: "Deleted")
+        context.change(selection, { .deleteTasks($0) }, verb: { _ in "Deleted" }, removedVerb: "Deleted", asking: "Delete")
     }
 }

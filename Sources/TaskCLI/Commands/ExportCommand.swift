@@ -1,5 +1,6 @@
 import CommandLineKit
 import TaskInterchange
+import TaskModel
 import TaskReactors
 
 /// `tasks export`: every task to stdout, in our JSON or another tool's format.
@@ -14,20 +15,37 @@ struct ExportCommand: TasksCommand {
               taskwarrior  JSON for Taskwarrior's 'task import'; notes become annotations
               todotxt      todo.txt lines: x, (A), +list, @tag, due:; notes are left out
             What a format cannot hold is named on stderr.
+            FILTER words export only the tasks they choose (of every status: tasks export
+            +bills). The active context is ignored unless --context names one.
             """,
-        options: [Option.exportFormat]
+        arguments: [TasksSpec.filterArgument],
+        options: [Option.exportFormat, Option.context]
     )
     static let changesTasks = false
 
     let format: InterchangeFormat
+    /// The tasks to write: every one, or those the words (and `--context`) choose.
+    var query: TaskQuery?
 
-    init(_ line: ParsedLine) throws { format = try line.choice(Option.exportFormat, InterchangeFormat.self) ?? .json }
+    init(_ line: ParsedLine) throws {
+        format = try line.choice(Option.exportFormat, InterchangeFormat.self) ?? .json
+        guard !line.arguments.isEmpty || line.has(Option.context) else { return }
+        var query = try line.filters(words: line.arguments, withContext: line.has(Option.context))
+        query.status = .all
+        query.waiting = .shown
+        query.expired = .shown
+        query.sort = .id
+        query.grouping = .none
+        query.today = line.invocation.today()
+        query.now = TaskDate.reading(line.invocation.now(), in: line.invocation.localTime, today: query.today)
+        self.query = query
+    }
 
     func run(_ context: CommandContext) {
         let reactor = TaskListReactor(service: context.service)
         let view = ExportView(context: context.view, writer: ExportWriter(format: format, localTime: context.invocation.localTime))
         view.reactor = reactor
-        reactor.action.onNext(ExportView.everyTask)
+        reactor.action.onNext(query.map { .stream($0, batch: 1_000, totals: .none, fields: .all) } ?? ExportView.everyTask)
     }
 }
 

@@ -51,7 +51,7 @@ struct ImportCommand: TasksCommand {
             switch format {
             case .json: file = try TaskJSON.read(bytes)
             case .taskwarrior:
-                let declared = Set(try Configuration.load(line.invocation.environment).customFields.keys)
+                let declared = Set(try line.configuration().customFields.keys)
                 file = try Taskwarrior.read(bytes, localTime: line.invocation.localTime, customFields: declared)
             case .todotxt: file = try TodoTxt.read(bytes, localTime: line.invocation.localTime)
             }

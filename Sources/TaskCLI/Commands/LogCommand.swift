@@ -3,10 +3,10 @@ import CommandLineKit
 /// `tasks log TITLE…`: tasks added done, for the record (Taskwarrior's `log`).
 struct LogCommand: TasksCommand {
     static let spec = CommandSpec(
-        name: "log", abstract: "Add tasks that are done already: one per title, or one per line of stdin with '-'.",
+        name: "log", abstract: "Add a task that is done already (its words are its title), or one per line of stdin with '-'.",
         discussion: "As 'add', in one transaction, each done as it is added; a repeating task cannot be logged.",
         arguments: AddCommand.spec.arguments,
-        options: TasksSpec.fieldOptions
+        options: AddCommand.spec.options
     )
     static let changesTasks = true
 

@@ -13,7 +13,7 @@ struct NextCommand: TasksCommand {
             age — 1 per whole week since it was added, at most 10. Ties: the lower id.
             """,
         arguments: [TasksSpec.filterArgument],
-        options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.explain]
+        options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.context, Option.explain]
     )
     static let changesTasks = false
 

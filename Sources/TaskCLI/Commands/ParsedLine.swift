@@ -45,23 +45,70 @@ struct ParsedLine {
         return try arguments.map(IDParser.id)
     }
 
-    /// The filters `list`, `ui` and `next` share: list, tag, search words, priority.
-    func filters() throws -> TaskQuery {
-        var query = TaskQuery()
-        query.list = parsed.value(Option.inList)
-        for text in parsed.values(Option.withTag) {
-            // `-t` and `!t` leave a tag out; `+t` and `t` ask for it.
-            let excluded = text.hasPrefix("-") || text.hasPrefix("!")
-            let tag = FieldRules.tagWord(excluded ? String(text.dropFirst()) : text)
-            try FieldRules.checkTag(tag, typed: true)
-            if excluded { query.excludedTags.append(tag) } else { query.tags.append(tag) }
+    /// The configuration, with this command's `-c KEY=VALUE` over it.
+    func configuration() throws -> Configuration {
+        try Configuration.load(invocation.environment, overrides: parsed.values(Option.setting))
+    }
+
+    /// The filter words' settings: the run's clock and zone, the week's start, the custom fields.
+    func filterSettings(_ configuration: Configuration) throws -> FilterSettings {
+        var settings = try FilterInput.settings(invocation, configuration)
+        if let start = configuration.weekStart, invocation.environment["TASKS_WEEK_START"] == nil { settings.dates.weekStart = start }
+        return settings
+    }
+
+    /// The tasks a change acts on (`done`, `delete`, `modify`, …): plain ids as typed (or
+    /// stdin's for `-`), else the filter the words spell, over the tasks of `status` unless it
+    /// names a status itself, in the active context unless it is only ids.
+    func selection(status: TaskQuery.Status = .pending) throws -> Selection {
+        let arguments = parsed.arguments
+        let yes = parsed.has(Option.yes)
+        // Read (and so declared) even for ids, which the context never filters.
+        let context = parsed.value(Option.context)
+        if arguments.isEmpty { return Selection(ids: [], yes: yes) }
+        if arguments.contains("-") || arguments.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }) {
+            return Selection(ids: try ids(), yes: yes)
         }
-        var words = parsed.arguments
-        if let search = parsed.value(Option.search) { words.insert(search, at: 0) }
-        if !words.isEmpty { query.search = words.joined(separator: " ") }
-        if let text = parsed.value(Option.withPriority) {
-            guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badValue(.priority, text) }
-            query.priority = priority
+        var query = try filters(words: arguments, withContext: false)
+        if query.filter?.isOnlyIDs != true || query.search != nil || context != nil { query = try filters(words: arguments) }
+        if query.filter?.choosesStatus != true { query.status = status }
+        if status == .done { query.waiting = .shown; query.expired = .shown }
+        query.today = invocation.today()
+        query.now = TaskDate.reading(invocation.now(), in: invocation.localTime, today: query.today)
+        query.sort = .id
+        query.grouping = .none
+        return Selection(ids: [], query: query, yes: yes)
+    }
+
+    /// The filters `list`, `ui`, `next`, `count` and the changes share: the words and the flags
+    /// that spell filter terms (`--list`, `--tag`, `--search`, `--priority`), the context when
+    /// `withContext`; the status left as the query's default unless the filter chooses it.
+    /// `words` are the arguments unless given.
+    func filters(words: [String]? = nil, withContext: Bool = true) throws -> TaskQuery {
+        var query = TaskQuery()
+        let choice = withContext ? ContextChoice.of(self) : ContextChoice(name: nil, source: "")
+        // The flags spell filter terms in a listing; a change's `--list`, `--tag` and
+        // `--priority` are the fields it sets.
+        var parts = words == nil ? try FilterInput.flagTerms(self) : []
+        if words == nil, let search = parsed.value(Option.search), !search.trimmingWhitespace.isEmpty { query.search = search }
+        let words = words ?? parsed.arguments
+        if !words.isEmpty || choice.name != nil {
+            let configuration = try configuration()
+            let settings = try filterSettings(configuration)
+            let parsedWords = try FilterInput.parse(words, settings)
+            if let filter = parsedWords.filter { parts.append(filter) }
+            query.limit = parsedWords.limit
+            if let context = try choice.definition(in: configuration), !context.filter.trimmingWhitespace.isEmpty {
+                // The context's words are a group of their own, ANDed: nothing of the command's
+                // `or` reaches into it.
+                if let filter = try FilterInput.parse(text: context.filter, settings, source: "context \(context.name): ") { parts.insert(filter, at: 0) }
+            }
+        }
+        query.filter = TaskFilter.all(parts)
+        if query.filter?.choosesStatus == true {
+            query.status = .all
+            query.waiting = .shown
+            query.expired = .shown
         }
         return query
     }
@@ -74,6 +121,11 @@ struct ParsedLine {
             query.status = .all
             query.waiting = .shown
             query.expired = .shown
+        }
+        if (parsed.has(Option.done) || parsed.has(Option.waiting) || parsed.has(Option.expired)) && query.filter?.choosesStatus == true {
+            query.waiting = .hidden
+            query.expired = .hidden
+            query.status = .pending
         }
         if parsed.has(Option.done) { query.status = .done }
         if parsed.has(Option.waiting) { query.waiting = .only }
@@ -119,7 +171,7 @@ struct ParsedLine {
         }
         let sets = parsed.values(Option.setCustom)
         if !sets.isEmpty {
-            let configuration = try Configuration.load(invocation.environment)
+            let configuration = try configuration()
             let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
             for text in sets {
                 guard let equals = text.firstIndex(of: "=") else {
@@ -150,6 +202,17 @@ struct ParsedLine {
         }
         return fields
     }
+}
+
+/// What a change acts on: ids, or the tasks a filter chooses.
+struct Selection {
+    var ids: [Int64]
+    var query: TaskQuery?
+    /// `--yes`: no question, however many tasks.
+    var yes = false
+
+    /// Whether the tasks are named by id only (a change then never asks).
+    var byIDs: Bool { query?.filter?.isOnlyIDs ?? true && query?.search == nil }
 }
 
 /// `--sort`: the orders a listing takes.

@@ -12,7 +12,7 @@ struct ShowCommand: TasksCommand {
 
     init(_ line: ParsedLine) throws {
         id = try IDParser.id(line.requiredArgument)
-        configuration = try Configuration.load(line.invocation.environment)
+        configuration = try line.configuration()
     }
 
     func run(_ context: CommandContext) {

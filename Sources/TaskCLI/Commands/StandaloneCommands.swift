@@ -1,4 +1,5 @@
 import CommandLineKit
+import TextFormats
 
 /// `tasks completions SHELL`: a completion script, printed without the database.
 struct CompletionsCommand: TasksCommand {
@@ -46,12 +47,19 @@ struct HelpCommand: TasksCommand {
 
     /// The command whose help it is (empty: the program's).
     let path: [String]
+    /// A topic that is not a command (`filters`).
+    var topic: String?
 
     init(path: [String]) { self.path = path }
 
     init(_ line: ParsedLine) throws {
         guard let topic = line.arguments.first else {
             path = []
+            return
+        }
+        if topic == "filters" || topic == "filter" {
+            path = []
+            self.topic = FilterHelp.text
             return
         }
         let root = TasksSpec.root
@@ -62,7 +70,7 @@ struct HelpCommand: TasksCommand {
         path = [command.name]
     }
 
-    var standaloneOutput: String? { HelpFormatter(root: TasksSpec.root).help(for: path) }
+    var standaloneOutput: String? { topic ?? HelpFormatter(root: TasksSpec.root).help(for: path) }
 }
 
 /// `tasks --version`: the root's flag, not a subcommand, so it is not in the registry; its
@@ -74,4 +82,37 @@ struct VersionCommand: TasksCommand {
     init(_ line: ParsedLine) {}
 
     var standaloneOutput: String? { "tasks \(TasksSpec.version)\n" }
+}
+
+/// `tasks help filters`: the filter grammar in one screen (docs/cli.md, "Filters", has it all).
+enum FilterHelp {
+    static let text = """
+        FILTERS: the words of list, next, count, ui, modify, done, delete, start, stop …
+
+          milk "oat milk"       title or notes contain it (any case); a quoted phrase is one word
+          /^buy .*milk$/        a regular expression over the title or the notes
+          +bills -later         has the tag, has not the tag
+          list:Work             Work and the lists under it (Work.Q4); list.is:Work only Work
+          priority:H            also priority: (none), priority.not:H, priority.above:L
+          due:today             due.before:eow  due.after:mon  due.by:fri  due: (none)  due.any:
+                                the same for wait, scheduled, until, completed, created,
+                                modified and date custom fields; dates as in 'tasks help date'
+          status:pending        done, waiting, expired
+          title.contains:x      title.startswith:x  title.endswith:x
+          NAME:VALUE            a custom field (uda.NAME.type): NAME.before:, NAME.contains: …
+          3  1-3,5  01a23702    ids, ranges of ids, a uuid or its first 8 or more hex digits
+          +OVERDUE +TODAY +TOMORROW +WEEK +MONTH +YEAR +ACTIVE +BLOCKED +BLOCKING +READY
+          +WAITING +REPEATING +ANNOTATED +TAGGED +PENDING +DONE     (-NAME: not)
+          and  or  xor  not  ( )   words side by side are ANDed; and binds tighter than or
+          limit:N               at most N rows
+
+        Modifiers: is (equals), not (isnt), before (below, under), after (above, over), by
+        (on or before), none, any, contains (has), hasnt, startswith, endswith.
+        A word name:value whose name or modifier is unknown, a bad date or an unbalanced
+        parenthesis is refused (status 2) with the word and its place. The words of one
+        command are one group: a context's filter (tasks help context) is ANDed with it.
+        Without a status or ids in it, a filter chooses among pending tasks that are not
+        waiting; reopen chooses among done ones. --explain prints how the words were read.
+
+        """
 }

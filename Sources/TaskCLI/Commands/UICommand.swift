@@ -17,7 +17,7 @@ struct UICommand: TasksCommand {
             Needs a terminal on stdin and stdout (status 2 otherwise, or with TERM=dumb).
             """,
         arguments: [TasksSpec.filterArgument],
-        options: TasksSpec.listingOptions
+        options: TasksSpec.listingOptions.filter { $0 != Option.explainFilter }
     )
     static let changesTasks = true
 

@@ -1,0 +1,340 @@
+import TextFormats
+
+/// A filter: the words of a command line (`+bills list:Home due.before:eow`), a context's or a
+/// report's, parsed once by `FilterParser` into a tree of terms. The store evaluates it in SQL
+/// (`TaskFilterSQL`); `matches` states the same rules in Swift, and a test keeps them equal.
+public indirect enum TaskFilter: Hashable, Sendable {
+    case term(FilterTerm)
+    case not(TaskFilter)
+    case and([TaskFilter])
+    case or([TaskFilter])
+    case xor(TaskFilter, TaskFilter)
+
+    /// Both, as one conjunction (nested conjunctions flattened; each side keeps its own
+    /// parentheses, so nothing of one leaks into the other).
+    public static func all(_ filters: [TaskFilter?]) -> TaskFilter? {
+        var parts: [TaskFilter] = []
+        for filter in filters {
+            switch filter {
+            case .none: break
+            case .and(let inner)?: parts += inner
+            case let other?: parts.append(other)
+            }
+        }
+        if parts.isEmpty { return nil }
+        return parts.count == 1 ? parts[0] : .and(parts)
+    }
+
+    /// Whether it decides by itself which statuses show: it names a status (`status:done`,
+    /// `+DONE`, `+WAITING`) or tasks by id or uuid. Then a report's default (pending, not
+    /// waiting) is not added: `tasks list status:done` lists done tasks, `tasks done 3` finds
+    /// task 3 whatever it is.
+    public var choosesStatus: Bool {
+        switch self {
+        case .term(let term): return term.choosesStatus
+        case .not(let inner): return inner.choosesStatus
+        case .and(let parts), .or(let parts): return parts.contains { $0.choosesStatus }
+        case .xor(let a, let b): return a.choosesStatus || b.choosesStatus
+        }
+    }
+
+    /// Whether it is only ids, uuids and their combinations: a change chosen this way never
+    /// asks for confirmation.
+    public var isOnlyIDs: Bool {
+        switch self {
+        case .term(let term):
+            switch term {
+            case .ids, .uuid: return true
+            default: return false
+            }
+        case .or(let parts): return parts.allSatisfy(\.isOnlyIDs)
+        case .and(let parts): return parts.count == 1 && parts[0].isOnlyIDs
+        case .not, .xor: return false
+        }
+    }
+
+    /// Whether `task` passes, on `clock`, with `world` answering for other tasks (dependencies).
+    public func matches(_ task: Task, clock: FilterClock, world: FilterWorld = .unknown) -> Bool {
+        switch self {
+        case .term(let term): return term.matches(task, clock: clock, world: world)
+        case .not(let inner): return !inner.matches(task, clock: clock, world: world)
+        case .and(let parts): return parts.allSatisfy { $0.matches(task, clock: clock, world: world) }
+        case .or(let parts): return parts.contains { $0.matches(task, clock: clock, world: world) }
+        case .xor(let a, let b): return a.matches(task, clock: clock, world: world) != b.matches(task, clock: clock, world: world)
+        }
+    }
+
+    /// The tree, one node per line, indented: what `--explain` prints.
+    public func explained(indent: Int = 0) -> [String] {
+        let pad = String(repeating: "  ", count: indent)
+        switch self {
+        case .term(let term): return [pad + term.description]
+        case .not(let inner): return [pad + "not"] + inner.explained(indent: indent + 1)
+        case .and(let parts): return [pad + "and"] + parts.flatMap { $0.explained(indent: indent + 1) }
+        case .or(let parts): return [pad + "or"] + parts.flatMap { $0.explained(indent: indent + 1) }
+        case .xor(let a, let b): return [pad + "xor"] + a.explained(indent: indent + 1) + b.explained(indent: indent + 1)
+        }
+    }
+}
+
+/// The clock a filter is read on: the local day and the clock's reading (`TaskDate.reading`),
+/// for what is past, waiting or expired.
+public struct FilterClock: Hashable, Sendable {
+    public var today: CalendarDay
+    /// The reading with `~` after it: a moment at this very second is no longer ahead.
+    public var now: String
+
+    public init(today: CalendarDay, reading: String) {
+        self.today = today
+        self.now = reading + "~"
+    }
+
+    func isPast(_ date: TaskDate) -> Bool {
+        let text = date.description
+        return text < today.description || (text > today.description && text < now)
+    }
+
+    func isAhead(_ date: TaskDate) -> Bool { date.description > now }
+}
+
+/// What a filter needs to know of other tasks: whether the task of a uuid is pending (a
+/// dependency on it blocks), and whether a pending task waits on a uuid (its task blocks).
+public struct FilterWorld: Sendable {
+    public var isPending: @Sendable (String) -> Bool?
+    public var isWaitedOn: @Sendable (String) -> Bool?
+
+    public init(isPending: @escaping @Sendable (String) -> Bool?, isWaitedOn: @escaping @Sendable (String) -> Bool?) {
+        self.isPending = isPending
+        self.isWaitedOn = isWaitedOn
+    }
+
+    /// Nothing known: a task with dependencies counts as blocked, none as blocking (what a
+    /// reactor placing one changed task can say without reading the others).
+    public static let unknown = FilterWorld(isPending: { _ in nil }, isWaitedOn: { _ in nil })
+
+    /// Everything known, from every task there is.
+    public static func of(_ tasks: [Task]) -> FilterWorld {
+        let pending = Set(tasks.filter { !$0.isDone }.map(\.uuid))
+        let waitedOn = Set(tasks.filter { !$0.isDone }.flatMap(\.depends))
+        return FilterWorld(isPending: { pending.contains($0) }, isWaitedOn: { waitedOn.contains($0) })
+    }
+}
+
+/// How a value is compared with a term's operand.
+public enum FilterComparison: String, Hashable, Sendable {
+    /// `name:value` or `name.is:value`; with no value, `name:` — the field is not set.
+    case equal = "is"
+    /// `name.not:value`: anything else, unset included; with no value — the field is set.
+    case notEqual = "not"
+    /// `name.before:value` (`below`, `under`): strictly before (a priority: lower).
+    case less = "before"
+    /// `name.after:value` (`above`, `over`): strictly after (a priority: higher).
+    case greater = "after"
+    /// `name.by:value`: on or before.
+    case lessOrEqual = "by"
+}
+
+/// How text is matched: `title.contains:`, `title.startswith:`, `title.endswith:`.
+public enum TextMatch: String, Hashable, Sendable {
+    case contains, startswith, endswith
+}
+
+/// The date fields a filter reads: text dates (a day or a moment), times kept as milliseconds,
+/// and custom date fields (kept as Taskwarrior writes them).
+public enum DateTarget: Hashable, Sendable {
+    case due, wait, scheduled, until
+    case completed, created, modified
+    case custom(String)
+
+    public var name: String {
+        switch self {
+        case .due: "due"
+        case .wait: "wait"
+        case .scheduled: "scheduled"
+        case .until: "until"
+        case .completed: "completed"
+        case .created: "created"
+        case .modified: "modified"
+        case .custom(let name): name
+        }
+    }
+}
+
+/// A day or a moment as the interval it covers, in each of the three ways a date is kept:
+/// `[low, high)`. A day covers its 24 hours; a moment its second.
+public struct DateBounds: Hashable, Sendable {
+    /// As `TaskDate` text: `2026-12-04` and `2026-12-04~` for a day (every moment of the day
+    /// sorts between), the reading and the reading with `~` for a moment.
+    public let lowText: String, highText: String
+    /// As milliseconds since 1970 (completed, created, modified).
+    public let lowTime: Int64, highTime: Int64
+    /// As Taskwarrior's UTC text (`20261204T000000Z`): custom date fields.
+    public let lowStamp: String, highStamp: String
+    /// As typed, resolved: what `--explain` shows.
+    public let shown: String
+
+    public init(_ date: TaskDate, zone: LocalTime) {
+        if date.isDay {
+            let day = date.day
+            let next = day.adding(days: 1) ?? day
+            lowText = day.description
+            highText = day.description + "~"
+            lowTime = zone.midnight(day).millisecondsSince1970
+            highTime = zone.midnight(next).millisecondsSince1970
+        } else {
+            lowText = String(date.reading)
+            highText = lowText + "~"
+            let time = (date.time?.millisecondsSince1970 ?? 0) / 1000 * 1000
+            lowTime = time
+            highTime = time + 1000
+        }
+        lowStamp = TimestampText.taskwarrior(Timestamp(millisecondsSince1970: lowTime))
+        highStamp = TimestampText.taskwarrior(Timestamp(millisecondsSince1970: highTime))
+        shown = date.description
+    }
+
+    /// Whether a value with this low and high key compares as `comparison` says.
+    static func compare<Key: Comparable>(_ value: Key?, _ comparison: FilterComparison, low: Key, high: Key) -> Bool {
+        guard let value else { return comparison == .notEqual }
+        switch comparison {
+        case .equal: return value >= low && value < high
+        case .notEqual: return !(value >= low && value < high)
+        case .less: return value < low
+        case .greater: return value >= high
+        case .lessOrEqual: return value < high
+        }
+    }
+}
+
+/// The statuses `status:` names.
+public enum FilterStatus: String, CaseIterable, Hashable, Sendable {
+    /// Not done, not waiting, not expired.
+    case pending
+    case done
+    /// Not done, its wait still ahead.
+    case waiting
+    /// Not done, its until past.
+    case expired
+}
+
+/// The virtual tags that are not a status or a date range: `+ACTIVE`, `+BLOCKED`, ….
+public enum FilterFlag: String, CaseIterable, Hashable, Sendable {
+    /// Not done, due past.
+    case overdue = "OVERDUE"
+    case active = "ACTIVE"
+    /// Waiting on a task that is pending.
+    case blocked = "BLOCKED"
+    /// A pending task waits on it.
+    case blocking = "BLOCKING"
+    /// Pending, not waiting, not blocked, its scheduled date (if any) reached.
+    case ready = "READY"
+    case repeating = "REPEATING"
+    case annotated = "ANNOTATED"
+    case tagged = "TAGGED"
+}
+
+/// The value a custom field is compared with: text (string fields, unquoted; a date's stamp),
+/// a number, seconds (durations) or a date's bounds.
+public enum CustomOperand: Hashable, Sendable {
+    case text(String)
+    case number(Double)
+    case seconds(Int64)
+    case date(DateBounds)
+}
+
+/// One word of a filter, read.
+public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
+    /// A word or a phrase: a case-folded substring of the title or the notes.
+    case text(String)
+    /// `/pattern/`: a regular expression over the title or the notes.
+    case regex(String)
+    /// `+tag` (a `-tag` is `.not(.term(.tag))`).
+    case tag(String)
+    /// `list:Work` (`Work` and `Work.*`), or `list.is:Work` (exact).
+    case list(String, exact: Bool)
+    /// `3`, `1-3,5`.
+    case ids([ClosedRange<Int64>])
+    /// A uuid, or its first 8 or more hex digits (lower case).
+    case uuid(String)
+    /// `priority:H`, `priority:`, `priority.above:L`; nil: none.
+    case priority(FilterComparison, Priority?)
+    /// `due.before:eow`; nil bounds: the date is not set (`due:`) or is (`due.not:`).
+    case date(DateTarget, FilterComparison, DateBounds?)
+    case status(FilterStatus)
+    case flag(FilterFlag)
+    /// `title.contains:`, `title.startswith:`, `title.endswith:` (case-folded).
+    case title(TextMatch, String)
+    /// On or after the low bounds, on or before the high ones (`+WEEK`: `sow` through `eow`).
+    case dateRange(DateTarget, DateBounds, DateBounds)
+    /// A custom string field's text: `size.contains:x`, `size.startswith:x` (case-folded).
+    case customText(String, TextMatch, String)
+    /// A custom field: name, kind, comparison, operand (nil: unset / set).
+    case custom(String, CustomField.Kind, FilterComparison, CustomOperand?)
+    /// `+TODAY` and the other named ranges: the name, and the term it stands for.
+    case named(String, FilterTerm)
+
+    var choosesStatus: Bool {
+        switch self {
+        case .status, .ids, .uuid: return true
+        case .named(_, let term): return term.choosesStatus
+        default: return false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .text(let text): return "text contains \"\(text)\""
+        case .regex(let pattern): return "text matches /\(pattern)/"
+        case .tag(let tag): return "+\(tag)"
+        case .list(let name, let exact): return exact ? "list.is:\(name)" : "list:\(name) (and \(name).*)"
+        case .ids(let ranges): return "id " + ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+        case .uuid(let prefix): return "uuid \(prefix)" + (prefix.utf8.count < 36 ? "…" : "")
+        case .priority(let comparison, let priority):
+            return "priority" + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + (priority?.rawValue ?? "")
+                + (priority == nil ? (comparison == .equal ? " (none)" : " (any)") : "")
+        case .date(let target, let comparison, let bounds):
+            return target.name + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + (bounds?.shown ?? "")
+                + (bounds == nil ? (comparison == .equal ? " (none)" : " (any)") : "")
+        case .dateRange(let target, let low, let high): return "\(target.name) from \(low.shown) through \(high.shown)"
+        case .customText(let name, let match, let text): return "\(name).\(match.rawValue):\(text)"
+        case .status(let status): return "status:\(status.rawValue)"
+        case .flag(let flag): return "+\(flag.rawValue)"
+        case .title(let match, let text): return "title.\(match.rawValue):\(text)"
+        case .custom(let name, _, let comparison, let operand):
+            let value: String
+            switch operand {
+            case .none: value = comparison == .equal ? " (none)" : " (any)"
+            case .text(let text)?: value = text
+            case .number(let number)?: value = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+            case .seconds(let seconds)?: value = "\(seconds)s"
+            case .date(let bounds)?: value = bounds.shown
+            }
+            return name + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + value
+        case .named(let name, let term): return "+\(name) (\(term.description))"
+        }
+    }
+}
+
+/// Regular expressions of `/pattern/` words: Swift's `Regex`, case-insensitive, matched
+/// anywhere in the text.
+public enum FilterRegex {
+    /// Why `pattern` is not a regular expression, or nil when it is one.
+    public static func refusal(_ pattern: String) -> String? {
+        do {
+            _ = try Regex(pattern)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    public static func matches(_ pattern: String, _ text: String) -> Bool {
+        matcher(pattern)?(text) ?? false
+    }
+
+    /// The test for `pattern`, compiled once (nil: not a regular expression).
+    public static func matcher(_ pattern: String) -> ((String) -> Bool)? {
+        guard let regex = try? Regex(pattern).ignoresCase() else { return nil }
+        return { $0.contains(regex) }
+    }
+}

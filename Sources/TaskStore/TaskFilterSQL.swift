@@ -1,0 +1,203 @@
+import SQLiteDB
+import TaskModel
+
+/// A `TaskFilter` as one SQL condition on the `task` table, with its arguments — the rules
+/// of `TaskFilter.matches`, stated for SQLite (a test evaluates random filters both ways on
+/// random tasks and compares). Every term is a range or an equality on its column where the
+/// column allows, so that the indexes serve; `not` reads an unknown (NULL) as false, as Swift
+/// does.
+struct TaskFilterSQL {
+    let clock: FilterClock
+    var arguments: [(any SQLiteBindable)?] = []
+
+    init(clock: FilterClock) { self.clock = clock }
+
+    mutating func condition(_ filter: TaskFilter) -> String {
+        switch filter {
+        case .term(let term): return condition(term)
+        case .not(let inner): return "NOT ((\(condition(inner))) IS TRUE)"
+        case .and(let parts): return "(" + parts.map { condition($0) }.joined(separator: " AND ") + ")"
+        case .or(let parts): return "(" + parts.map { condition($0) }.joined(separator: " OR ") + ")"
+        case .xor(let a, let b): return "((\(condition(a))) IS TRUE) <> ((\(condition(b))) IS TRUE)"
+        }
+    }
+
+    private mutating func bind(_ value: (any SQLiteBindable)?) -> String {
+        arguments.append(value)
+        return "?"
+    }
+
+    /// A date is past when it is a day before today, or a moment before now (see
+    /// `TaskQuerySQL.whereClause`).
+    private mutating func past(_ column: String) -> String {
+        let today = clock.today.description
+        return "(\(column) < \(bind(today)) OR (\(column) > \(bind(today)) AND \(column) < \(bind(clock.now))))"
+    }
+
+    /// The uuids a task's `depends` holds, as a table (`value`).
+    private static func dependencies(_ column: String) -> String {
+        "json_each('[\"' || replace(trim(\(column)), ' ', '\",\"') || '\"]')"
+    }
+
+    private static let blocked = "(coalesce(task.depends, '') <> '' AND EXISTS (SELECT 1 FROM \(dependencies("task.depends")) AS d JOIN task AS b ON b.uuid = d.value WHERE b.done = 0))"
+
+    private mutating func compare(_ column: String, _ comparison: FilterComparison, low: any SQLiteBindable, high: any SQLiteBindable) -> String {
+        switch comparison {
+        case .equal: return "(\(column) >= \(bind(low)) AND \(column) < \(bind(high)))"
+        case .notEqual: return "(\(column) IS NULL OR \(column) < \(bind(low)) OR \(column) >= \(bind(high)))"
+        case .less: return "\(column) < \(bind(low))"
+        case .greater: return "\(column) >= \(bind(high))"
+        case .lessOrEqual: return "\(column) < \(bind(high))"
+        }
+    }
+
+    private mutating func ordered(_ value: String, _ comparison: FilterComparison, _ operand: any SQLiteBindable) -> String {
+        switch comparison {
+        case .equal: return "\(value) = \(bind(operand))"
+        case .notEqual: return "(\(value) IS NULL OR \(value) <> \(bind(operand)))"
+        case .less: return "\(value) < \(bind(operand))"
+        case .greater: return "\(value) > \(bind(operand))"
+        case .lessOrEqual: return "\(value) <= \(bind(operand))"
+        }
+    }
+
+    private static func column(_ target: DateTarget) -> String {
+        switch target {
+        case .due: "due"
+        case .wait: "wait"
+        case .scheduled: "scheduled"
+        case .until: "until"
+        case .completed: "completed"
+        case .created: "created"
+        case .modified: "modified"
+        case .custom(let name): "tasks_custom(extras, '\(name) date')"
+        }
+    }
+
+    private mutating func date(_ target: DateTarget, _ comparison: FilterComparison, _ bounds: DateBounds?) -> String {
+        let column = Self.column(target)
+        guard let bounds else { return column + (comparison == .equal ? " IS NULL" : " IS NOT NULL") }
+        switch target {
+        case .due, .wait, .scheduled, .until: return compare(column, comparison, low: bounds.lowText, high: bounds.highText)
+        case .completed, .created, .modified: return compare(column, comparison, low: bounds.lowTime, high: bounds.highTime)
+        case .custom: return compare(column, comparison, low: bounds.lowStamp, high: bounds.highStamp)
+        }
+    }
+
+    private mutating func condition(_ term: FilterTerm) -> String {
+        switch term {
+        case .text(let needle):
+            if needle.count >= 3 {
+                // The trigram index finds the rows (a phrase there is a substring, any case).
+                return "id IN (SELECT rowid FROM task_text WHERE task_text MATCH \(bind("\"" + needle.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")))"
+            }
+            return "(instr(tasks_fold(title), \(bind(needle))) > 0 OR instr(tasks_fold(notes), \(bind(needle))) > 0)"
+        case .regex(let pattern):
+            return "(tasks_regexp(\(bind(pattern)), title) OR tasks_regexp(\(bind(pattern)), notes))"
+        case .tag(let tag):
+            return "instr(tags, \(bind(" \(tag) "))) > 0"
+        case .list(let name, let exact):
+            if exact { return "list = \(bind(name))" }
+            // `Work` and every list under it: `Work.` up to `Work/` (the byte after `.`).
+            return "(list = \(bind(name)) OR (list >= \(bind(name + ".")) AND list < \(bind(name + "/"))))"
+        case .ids(let ranges):
+            return "(" + ranges.map { range in
+                range.lowerBound == range.upperBound ? "id = \(bind(range.lowerBound))" : "id BETWEEN \(bind(range.lowerBound)) AND \(bind(range.upperBound))"
+            }.joined(separator: " OR ") + ")"
+        case .uuid(let prefix):
+            if prefix.utf8.count == 36 { return "uuid = \(bind(prefix))" }
+            return "(uuid >= \(bind(prefix)) AND uuid < \(bind(prefix + "~")))"
+        case .priority(let comparison, let priority):
+            guard let priority else { return comparison == .equal ? "priority IS NULL" : "priority IS NOT NULL" }
+            let rank = Int64(priority.rank)
+            switch comparison {
+            case .equal: return "priority = \(bind(rank))"
+            case .notEqual: return "coalesce(priority, 3) <> \(bind(rank))"
+            case .greater: return "coalesce(priority, 3) < \(bind(rank))"
+            case .less: return "coalesce(priority, 3) > \(bind(rank))"
+            case .lessOrEqual: return "coalesce(priority, 3) >= \(bind(rank))"
+            }
+        case .date(let target, let comparison, let bounds):
+            return date(target, comparison, bounds)
+        case .dateRange(let target, let low, let high):
+            let column = Self.column(target)
+            switch target {
+            case .due, .wait, .scheduled, .until: return "(\(column) >= \(bind(low.lowText)) AND \(column) < \(bind(high.highText)))"
+            case .completed, .created, .modified: return "(\(column) >= \(bind(low.lowTime)) AND \(column) < \(bind(high.highTime)))"
+            case .custom: return "(\(column) >= \(bind(low.lowStamp)) AND \(column) < \(bind(high.highStamp)))"
+            }
+        case .status(let status):
+            switch status {
+            case .done: return "done = 1"
+            case .waiting: return "(done = 0 AND wait > \(bind(clock.now)))"
+            case .expired: return "(done = 0 AND until IS NOT NULL AND \(past("until")))"
+            case .pending: return "(done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND (until IS NULL OR NOT \(past("until"))))"
+            }
+        case .flag(let flag):
+            switch flag {
+            case .overdue: return "(done = 0 AND due IS NOT NULL AND \(past("due")))"
+            case .active: return "start IS NOT NULL"
+            case .blocked: return Self.blocked
+            case .blocking:
+                return "uuid IN (SELECT d.value FROM task AS p, \(Self.dependencies("p.depends")) AS d WHERE p.done = 0 AND coalesce(p.depends, '') <> '')"
+            case .ready:
+                return "(done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND NOT \(Self.blocked) AND (scheduled IS NULL OR scheduled <= \(bind(clock.now))))"
+            case .repeating: return "repeat IS NOT NULL"
+            case .annotated: return "coalesce(annotations, '') <> ''"
+            case .tagged: return "coalesce(tags, '') <> ''"
+            }
+        case .title(let match, let text):
+            switch match {
+            case .contains: return "instr(tasks_fold(title), \(bind(text))) > 0"
+            case .startswith: return "instr(tasks_fold(title), \(bind(text))) = 1"
+            case .endswith: return "tasks_ends(tasks_fold(title), \(bind(text)))"
+            }
+        case .customText(let name, let match, let text):
+            let value = "tasks_fold(tasks_custom(extras, '\(name) string'))"
+            switch match {
+            case .contains: return "instr(\(value), \(bind(text))) > 0"
+            case .startswith: return "instr(\(value), \(bind(text))) = 1"
+            case .endswith: return "tasks_ends(\(value), \(bind(text)))"
+            }
+        case .custom(let name, let kind, let comparison, let operand):
+            let value = "tasks_custom(extras, '\(name) \(kind.rawValue)')"
+            switch operand {
+            case .none: return value + (comparison == .equal ? " IS NULL" : " IS NOT NULL")
+            case .text(let text)?: return ordered(value, comparison, text)
+            case .number(let number)?: return ordered(value, comparison, number)
+            case .seconds(let seconds)?: return ordered(value, comparison, seconds)
+            case .date(let bounds)?: return compare(value, comparison, low: bounds.lowStamp, high: bounds.highStamp)
+            }
+        case .named(_, let term):
+            return condition(term)
+        }
+    }
+}
+
+extension SQLiteTaskService {
+    /// The SQL functions filters call: a custom field's value as it compares
+    /// (`CustomComparable`), a regular expression, and a suffix test by the same rule as Swift's.
+    static func defineFilterFunctions(on db: Connection) throws {
+        try db.definePairFunction("tasks_custom") { extras, field in
+            guard let extras, let field, let space = field.firstIndex(of: " "),
+                  let kind = CustomField.Kind(rawValue: String(field[field.index(after: space)...])) else { return .null }
+            switch CustomComparable.of(ExtrasText.value(String(field[..<space]), in: extras), kind) {
+            case .none: return .null
+            case .text(let text)?: return .text(text)
+            case .number(let number)?: return .real(number)
+            case .seconds(let seconds)?: return .integer(seconds)
+            }
+        }
+        // The pattern is the same on every row of a query: compiled once, for the last pattern.
+        var compiled: (pattern: String, test: (String) -> Bool)?
+        try db.definePairFunction("tasks_regexp") { pattern, text in
+            guard let pattern, let text else { return .integer(0) }
+            if compiled?.pattern != pattern { compiled = FilterRegex.matcher(pattern).map { (pattern, $0) } }
+            return .integer(compiled?.test(text) == true ? 1 : 0)
+        }
+        try db.definePairFunction("tasks_ends") { text, suffix in
+            guard let text, let suffix else { return .integer(0) }
+            return .integer(text.hasSuffix(suffix) ? 1 : 0)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import SQLiteDB
+import TaskModel
+import _TestSupport
+import Testing
+
+/// Issue 27 through the command line: filters in listings and changes, bulk changes as one
+/// undoable command, contexts, the configuration's editor.
+@Suite("Filters, bulk changes and contexts through the command line")
+struct FilterCommandTests {
+    private func ids(_ cli: CLI, _ arguments: String...) -> String { cli.run(arguments + ["--format", "ids"]).stdout }
+
+    private func seed(_ cli: CLI) {
+        cli.run("add", "Pay", "bills", "+bills", "priority:H", "due:2026-11-20")
+        cli.run("add", "Buy", "oat", "milk", "+errand", "list:Home", "due:2026-12-02")
+        cli.run("add", "Write", "report", "list:Work.Q4", "priority:M")
+        cli.run("add", "Call", "mum", "list:Home")
+    }
+
+    @Test func theBugsOfTheIssueAreGone() {
+        let cli = CLI()
+        seed(cli)
+        #expect(cli.run("list", "--format", "tsv").stdout == """
+            2\tfalse\tHome\tBuy oat milk\t2026-12-02\t\terrand
+            4\tfalse\tHome\tCall mum\t\t\t
+            1\tfalse\tInbox\tPay bills\t2026-11-20\tH\tbills
+            3\tfalse\tWork.Q4\tWrite report\t\tM\t
+
+            """, "add takes the words as one title and the modifiers as fields")
+        #expect(ids(cli, "list", "+bills") == "1\n", "+tag is a tag, not text")
+        #expect(ids(cli, "list", "project:Home") == "2\n4\n")
+        #expect(ids(cli, "list", "list:Work") == "3\n", "a list and the lists under it")
+        #expect(ids(cli, "list", "+OVERDUE") == "1\n")
+        #expect(ids(cli, "list", "milk", "Buy") == "2\n", "words are ANDed in any order")
+        #expect(ids(cli, "list", "--tag", "bills", "--tag", "-errand") == "1\n", "--tag is repeatable")
+        #expect(ids(cli, "list", "-bills", "-errand") == "4\n3\n", "-tag leaves the tag out")
+        #expect(ids(cli, "list", "-l=Home") == "2\n4\n", "-l=Home is -l Home")
+        #expect(ids(cli, "list", "limit:1") == "2\n")
+        #expect(ids(cli, "+bills") == "1\n", "tasks FILTER is tasks list FILTER")
+        #expect(cli.run("count", "list:Home").stdout == "2\n")
+        for word in ["due:tomorow", "limit:x", "rc.color=off", "bogus:1", "(+a", "+a)", "or", "status:deleted", "due.soon:fri", "-7"] {
+            let before = cli.snapshot()
+            let result = cli.run("list", word)
+            #expect(result.status == 2 && result.stderr.hasPrefix("tasks: filter word 1 '"), "\(word): \(result)")
+            #expect(cli.snapshot() == before)
+        }
+        #expect(cli.run("list", "--explain", "+a", "or", "+b", "+c").stdout == """
+            filter:
+              or
+                +a
+                and
+                  +b
+                  +c
+            status: pending; waiting: hidden; expired: hidden
+
+            """)
+    }
+
+    @Test func aFilterChoosesTheTasksOfAChange() {
+        let cli = CLI()
+        seed(cli)
+        #expect(cli.run("done", "list:Home").status == 0)
+        #expect(ids(cli, "list", "--done") == "2\n4\n")
+        #expect(cli.run("reopen", "+errand").status == 0, "reopen chooses among done tasks")
+        #expect(ids(cli, "list", "--done") == "4\n")
+        #expect(cli.run("start", "+bills").status == 0)
+        #expect(ids(cli, "list", "+ACTIVE") == "1\n")
+        #expect(cli.run("stop", "+ACTIVE").status == 0)
+        let none = cli.run("delete", "+nosuchtag")
+        #expect(none == CLI.Result(status: 1, stdout: "", stderr: "tasks: no task matches the filter; nothing was changed\n"))
+        #expect(cli.run("delete", "1-2").status == 0, "a range of ids")
+        #expect(ids(cli, "list", "--all") == "4\n3\n")
+    }
+
+    @Test func modifyOfFiveHundredTasksIsOneUndo() throws {
+        let cli = CLI()
+        _ = cli.run(["add", "-", "--tag", "bulk"], input: (1...500).map { "task \($0)" }.joined(separator: "\n"))
+        _ = cli.run(["add", "-"], input: "other\n")
+        let before = cli.run("export").stdout
+        let result = cli.run("modify", "+bulk", "--priority", "H", "--tag", "+urgent", "--tag", "-bulk", "--due", "2026-12-24", "--list", "Later")
+        #expect(result.status == 0, "\(result)")
+        #expect(cli.run("count", "+urgent", "list:Later", "priority:H", "due:2026-12-24").stdout == "500\n")
+        #expect(cli.run("count", "+bulk").stdout == "0\n")
+        #expect(cli.run("history", "--limit", "1", "--format", "tsv").stdout.contains("edited 500 tasks (list, due, priority, tags)"))
+        #expect(cli.run("undo").status == 0)
+        #expect(cli.run("export").stdout == before, "one undo restores every field of every task")
+        let nothing = cli.run("modify", "+nosuch", "--priority", "L")
+        #expect(nothing.status == 1)
+        let relative = cli.run("modify", "+bulk", "--wait", "due-3d")
+        #expect(relative.status == 2 && relative.stderr.contains("each task has its own"), "\(relative)")
+        #expect(cli.run("export").stdout == before)
+    }
+
+    @Test func onATerminalAFilterOfMoreThanThreeTasksAsksFirst() {
+        let cli = CLI()
+        _ = cli.run(["add", "-", "--tag", "x"], input: "a\nb\nc\nd\ne\nf\ng\n")
+        let no = cli.run(["done", "+x"], stdin: Array("n\n".utf8), terminal: true)
+        #expect(no.status == 1)
+        #expect(no.stdout == "7 tasks match:\n  1  a\n  2  b\n  3  c\n  4  d\n  5  e\n  … and 2 more\nMark done these 7 tasks? (y/n) ")
+        #expect(cli.run("count", "+x").stdout == "7\n", "no is nothing changed")
+        let yes = cli.run(["done", "+x"], stdin: Array("y\n".utf8), terminal: true)
+        #expect(yes.status == 0 && yes.stdout.contains("Done 7: g"), "\(yes)")
+        #expect(cli.run(["reopen", "+x", "--yes"], terminal: true).stdout.hasPrefix("Reopened 1: a"), "--yes does not ask")
+        #expect(cli.run(["done", "1", "2", "3", "4", "5"], terminal: true).stdout.hasPrefix("Done 1: a"), "plain ids never ask")
+        #expect(cli.run("reopen", "+x").status == 0, "in a pipe nothing asks")
+    }
+
+    @Test func contextsThroughTheSettingTheEnvironmentAndTheFlag() {
+        let cli = CLI()
+        seed(cli)
+        #expect(cli.run("context", "define", "home", "list:Home or +errand", "--defaults", "list:Home +home").status == 0)
+        #expect(cli.run("context", "define", "work", "list:Work").status == 0)
+        #expect(ids(cli, "list") == "2\n4\n1\n3\n", "defining is not choosing")
+        #expect(cli.run("context", "home").status == 0)
+        #expect(ids(cli, "list") == "2\n4\n")
+        #expect(ids(cli, "list", "+errand", "or", "+bills") == "2\n", "the command's words are one group: nothing leaks out of the context")
+        var environment = ["TASKS_DB": cli.db, "HOME": cli.folder.path, "NO_COLOR": "1", "TASKS_CONTEXT": "work"]
+        #expect(cli.run(["list", "--format", "ids"], environment: environment).stdout == "3\n", "the environment over the setting")
+        #expect(cli.run(["list", "--format", "ids", "--context", "none"], environment: environment).stdout == "2\n4\n1\n3\n", "the flag over both")
+        environment["TASKS_CONTEXT"] = "nope"
+        #expect(cli.run(["list"], environment: environment).status == 2)
+        #expect(cli.run("add", "Fix", "tap").status == 0)
+        #expect(cli.run("show", "5", "--format", "tsv").stdout.contains("list\tHome\n"), "the context's defaults")
+        #expect(cli.run("add", "Fix", "roof", "list:Attic").status == 0)
+        #expect(cli.run("show", "6", "--format", "tsv").stdout.contains("list\tAttic\n"), "under what the command says")
+        #expect(cli.run("count").stdout == "3\n", "count in the context: 2, 4, 5")
+        #expect(cli.run("done", "4").status == 0, "ids are never filtered")
+        #expect(cli.run("context", "--format", "tsv").stdout == "home\tlist:Home or +errand\tlist:Home +home\tactive\nwork\tlist:Work\t\t\n")
+        #expect(cli.run("context", "none").status == 0)
+        #expect(cli.run("count").stdout == "5\n")
+        #expect(cli.run("context", "nope").status == 2)
+        let config = String(decoding: readBytes(cli.folder.path + "/.config/tasks/config"), as: UTF8.self)
+        #expect(config == "context.home.filter = \"list:Home or +errand\"\ncontext.home.defaults = \"list:Home +home\"\ncontext.work.filter = \"list:Work\"\n",
+                "the active context never dirties the configuration")
+    }
+
+    @Test func configSetKeepsCommentsAndRefusesWhatItCannotRead() {
+        let cli = CLI()
+        let folder = cli.folder.path + "/.config/tasks"
+        _ = runShell("mkdir -p '\(folder)'", in: cli.folder)
+        writeBytes(folder + "/config", Array("# my settings\nweek.start = \"monday\"  # ISO\n\n[uda.size]\ntype = \"string\"\n".utf8))
+        #expect(cli.run("config", "set", "week.start", "sunday").status == 0)
+        #expect(cli.run("config", "set", "uda.size.values", "S,M,L").status == 0)
+        #expect(cli.run("config", "set", "default.list", "Home").status == 0)
+        let text = String(decoding: readBytes(folder + "/config"), as: UTF8.self)
+        #expect(text == "# my settings\nweek.start = \"sunday\"  # ISO\n\n[uda.size]\ntype = \"string\"\nvalues = \"S,M,L\"\n\n[default]\nlist = \"Home\"\n", "\(text)")
+        #expect(cli.run("config", "get", "week.start").stdout == "sunday\n")
+        let bad = cli.run("config", "set", "week.start", "someday")
+        #expect(bad.status == 2 && bad.stderr.contains("week.start is 'someday'"), "\(bad)")
+        #expect(cli.run("config", "set", "colour", "never").status == 2)
+        #expect(String(decoding: readBytes(folder + "/config"), as: UTF8.self) == text, "a refused change leaves the file as it was")
+        #expect(cli.run("add", "x").status == 0)
+        #expect(cli.run("show", "1", "--format", "tsv").stdout.contains("list\tHome\n"), "default.list")
+        #expect(cli.run("-c", "default.list=Work", "add", "y").status == 0)
+        #expect(cli.run("show", "2", "--format", "tsv").stdout.contains("list\tWork\n"), "-c overrides one setting for one command")
+        #expect(cli.run("config", "unset", "default.list").status == 0)
+        #expect(cli.run("config", "get", "default.list").status == 1)
+    }
+}
