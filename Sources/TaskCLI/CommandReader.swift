@@ -24,9 +24,10 @@ struct CommandReader {
         let ownFormat = parsed.path.first.flatMap(TasksSpec.root.subcommand(named:))?.options.contains { $0.long == Option.format.long } ?? false
         if !ownFormat, let text = parsed.value(Option.format) { format = try ParsedLine.choice(text, OutputFormat.self) }
         // --color, else -c color=WHEN, else the configuration's color (read only when neither
-        // is given), else auto.
+        // is given), else auto. A configuration in error is the command's to report (when it
+        // reads it), not every command's: `tasks config set` must still run to mend it.
         let overridden = parsed.values(Option.setting).last { $0.hasPrefix("color=") }.map { String($0.dropFirst(6)) }
-        let configured = parsed.value(Option.color) == nil && overridden == nil ? (try Configuration.load(invocation.environment)).color : nil
+        let configured = parsed.value(Option.color) == nil && overridden == nil ? (try? Configuration.load(invocation.environment))?.color : nil
         let choice = try (parsed.value(Option.color) ?? overridden ?? configured).map { try ParsedLine.choice($0, TerminalFacts.ColorChoice.self) } ?? .auto
         return OutputSettings(
             format: format, isExplicit: !ownFormat && parsed.has(Option.format), header: parsed.has(Option.header), quiet: parsed.has(Option.quiet),

@@ -16,12 +16,20 @@ public final class PostgresCluster: @unchecked Sendable {
     /// The write end of the pipe the cluster's script reads: open while this process lives.
     private let keepAlive: Int32
 
-    /// The cluster, started by the first caller; `nil` when `pg_virtualenv` is not installed
-    /// or the cluster did not start within a minute.
-    public static let shared: PostgresCluster? = PostgresCluster()
+    /// The cluster, started by the first caller, or why there is none: `pg_virtualenv` is not
+    /// installed, or the cluster did not start within five minutes (a loaded 2-core CI machine
+    /// running the tmux suites beside it has taken more than one), with the end of its log.
+    public static let shared: Result<PostgresCluster, Unavailable> = Result { () throws(Unavailable) in try PostgresCluster() }
 
-    private init?() {
-        guard access("/usr/bin/pg_virtualenv", X_OK) == 0 else { return nil }
+    /// Why there is no cluster, in words a test failure can print.
+    public struct Unavailable: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private init() throws(Unavailable) {
+        guard access("/usr/bin/pg_virtualenv", X_OK) == 0 else {
+            throw Unavailable(description: "pg_virtualenv (postgresql-common, postgresql) is needed: scripts/install-deps installs it")
+        }
         folder = TemporaryFolder()
         let info = folder.file("environment")
         let log = folder.file("log")
@@ -33,7 +41,7 @@ public final class PostgresCluster: @unchecked Sendable {
             pg_virtualenv -o fsync=off sh -c 'env | grep "^PG" > "\(info).part" && mv "\(info).part" "\(info)"; exec cat > /dev/null'
             """
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return nil }
+        guard pipe(&ends) == 0 else { throw Unavailable(description: "pipe failed: errno \(errno)") }
         _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         keepAlive = ends[1]
         var actions = posix_spawn_file_actions_t()
@@ -45,13 +53,22 @@ public final class PostgresCluster: @unchecked Sendable {
         let words: [String] = ["/bin/sh", "-c", script]
         var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else {
+            throw Unavailable(description: "could not start /bin/sh for pg_virtualenv")
+        }
         close(ends[0])
-        for _ in 0..<600 {
+        var exited = false
+        for _ in 0..<3000 {
             if access(info, R_OK) == 0 { break }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
             usleep(100_000)
         }
-        guard access(info, R_OK) == 0 else { return nil }
+        guard access(info, R_OK) == 0 else {
+            let text = String(decoding: readBytes(log), as: UTF8.self)
+            let tail = text.split(separator: "\n").suffix(15).joined(separator: "\n")
+            throw Unavailable(description: "pg_virtualenv \(exited ? "exited" : "did not start a cluster in 5 minutes"); the end of its log:\n\(tail)")
+        }
         var environment: [String: String] = [:]
         for line in String(decoding: readBytes(info), as: UTF8.self).split(separator: "\n") {
             guard let equals = line.firstIndex(of: "=") else { continue }

@@ -9,7 +9,7 @@ import Testing
 struct SyncPostgresTests {
     /// The cluster, or a recorded failure: CI installs postgresql and postgresql-common.
     func cluster() throws -> PostgresCluster {
-        try #require(PostgresCluster.shared, "pg_virtualenv (postgresql-common, postgresql) is needed: scripts/install-deps installs it")
+        try PostgresCluster.shared.get()
     }
 
     /// Runs `script` with the cluster's PG* variables, `$URL` naming `database` (no password in
