@@ -99,7 +99,25 @@ public struct CompletionScript: Sendable {
             lines.append(contentsOf: bashOptionValues(options, indent: "            "))
             lines.append("            if [[ $cur == -* ]]; then")
             lines.append("                COMPREPLY=($(compgen -W \(CompletionScript.quoted(options.flatMap(spellings).joined(separator: " "))) -- \"$cur\"))")
-            if let argument = command.arguments.first, argument.completion != .none {
+            if command.arguments.count > 1, command.arguments.contains(where: { $0.completion != .none }) {
+                // Which argument the word is: the words before it that are neither options nor
+                // their values, counted.
+                lines.append("            else")
+                lines.append("                local -i position=0 j")
+                lines.append("                for ((j = i + 1; j < COMP_CWORD; j++)); do")
+                lines.append("                    case ${COMP_WORDS[j]} in")
+                lines.append("                        \(valued.sorted().joined(separator: "|"))) ((j++)); [[ ${COMP_WORDS[j]} == = ]] && ((j++)) ;;")
+                lines.append("                        -*) ;;")
+                lines.append("                        *) ((position++)) ;;")
+                lines.append("                    esac")
+                lines.append("                done")
+                lines.append("                case $position in")
+                for (index, argument) in command.arguments.enumerated() where argument.completion != .none {
+                    let last = index == command.arguments.count - 1 && argument.isVariadic
+                    lines.append("                    \(last ? "*" : String(index))) \(bashCompletion(argument.completion)) ;;")
+                }
+                lines.append("                esac")
+            } else if let argument = command.arguments.first, argument.completion != .none {
                 lines.append("            else")
                 lines.append("                \(bashCompletion(argument.completion))")
             }

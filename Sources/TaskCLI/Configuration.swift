@@ -24,6 +24,8 @@ struct Configuration {
     var defaultList: String?
     /// `default.command`: what `tasks` alone runs (a report's name or `list`).
     var defaultCommand: String?
+    /// `next.*`: the points of `next`'s score.
+    var rankWeights = TaskRank.Weights.standard
     /// `week.start`: `monday` … `sunday`.
     var weekStart: Int?
     /// `color`: auto, always or never.
@@ -38,7 +40,7 @@ struct Configuration {
 
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
-        + "default.list, default.command, week.start, color"
+        + "default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -123,6 +125,10 @@ struct Configuration {
             fields[name] = CustomField(name: name, kind: kind, values: values[name] ?? [])
         }
         result.customFields = fields
+        // Each report's columns, order and limit, now that the custom fields are known.
+        for name in result.reports.keys.sorted() {
+            do { _ = try Report.named(name, in: result) } catch let error as CLIError { throw error } catch { throw CLIError.usage("\(error)") }
+        }
         return result
     }
 
@@ -174,6 +180,15 @@ struct Configuration {
                 throw refuse("week.start is '\(day)'; use a weekday: monday … sunday")
             }
             weekStart = index
+        case ("next", 3):
+            guard let keyPath = TaskRank.Weights.keys.first(where: { $0.0 == entry.key })?.1 else {
+                throw refuse("unknown key '\(entry.key)'; next's weights are " + TaskRank.Weights.keys.map(\.0).joined(separator: ", "))
+            }
+            let text = try single()
+            guard let points = Int(text), (-10_000...10_000).contains(points) else {
+                throw refuse("\(entry.key) is '\(text)'; give a whole number of points from -10000 to 10000")
+            }
+            rankWeights[keyPath: keyPath] = points
         case ("color", 1):
             let when = try single()
             guard ["auto", "always", "never"].contains(when) else { throw refuse("color is '\(when)'; use auto, always or never") }

@@ -81,6 +81,13 @@ struct ContextChoice {
         return ContextChoice(name: saved(line.invocation.environment), source: "tasks context")
     }
 
+    /// What a table says above its rows when a context is active: `Context work: list:Work or
+    /// +work` (nil without one), so that an empty list under a context is never a surprise.
+    func headerLine(in line: ParsedLine) throws -> String? {
+        guard name != nil, let context = try definition(in: try line.configuration()) else { return nil }
+        return "Context \(context.name): \(context.filter.trimmingWhitespace)"
+    }
+
     /// The definition of the chosen context, from `configuration`; an unknown name is a usage
     /// error naming the contexts there are.
     func definition(in configuration: Configuration) throws -> ContextDefinition? {

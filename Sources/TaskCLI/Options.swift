@@ -33,8 +33,14 @@ enum Option {
                                                completion: Completion.priorities)
     static let dueBefore = OptionSpec.value("due-before", name: "DATE", help: "Due before this day.", completion: Completion.dates)
     static let overdue = OptionSpec.flag("overdue", help: "Due before today.")
-    static let sort = OptionSpec.value("sort", name: "ORDER", help: "manual (default), due, priority or created.",
-                                       completion: .choices(SortChoice.self))
+    static let sort = OptionSpec.value("sort", name: "ORDER", help: "manual (default), due, priority, created, or keys: due,priority- (- descending).",
+                                       completion: .choices(SortChoice.allCases.map(\.rawValue) + SortKey.Field.allCases.map(\.rawValue).filter { SortChoice(rawValue: $0) == nil }))
+    static let group = OptionSpec.value("group", name: "BY", help: "Sections: list (default), status or none.", completion: .choices(GroupChoice.self))
+    static let columns = OptionSpec.value("columns", name: "COLUMNS", help: "The columns shown: id,title,due,… (tasks help reports).",
+                                          completion: .choices(ReportColumn.named.map(\.0)))
+    static let reportLimit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N tasks.")
+    static let reportFilter = OptionSpec.value("filter", name: "WORDS", help: "The report's filter words: '+work -someday'.")
+    static let reportDescription = OptionSpec.value("description", name: "TEXT", help: "What the report shows, for 'tasks report'.")
     static let all = OptionSpec.flag("all", short: "a", help: "Pending and done.")
     static let done = OptionSpec.flag("done", short: "d", help: "Done only.")
     static let waiting = OptionSpec.flag("waiting", help: "Only tasks waiting (their --wait day still ahead).")
@@ -90,6 +96,7 @@ enum Option {
 
     // `history`.
     static let limit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N entries (20 in a table; all otherwise).")
+    static let since = OptionSpec.value("since", name: "DATE", help: "Only the entries since DATE (mon, sow, 2026-11-30, 3d ago…).", completion: Completion.dates)
     static let forTask = OptionSpec.value("task", name: "ID", help: "Only the entries that changed this task.", completion: Completion.ids)
 
     // `sync`.
@@ -107,9 +114,13 @@ enum Option {
 enum Completion {
     static let ids = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f1,4")
     static let contextNames = ValueCompletion.command("tasks context --format tsv 2>/dev/null | cut -f1")
+    static let reportNames = ValueCompletion.command("tasks report --format tsv 2>/dev/null | cut -f1")
     static let listNames = ValueCompletion.command("tasks lists --format tsv 2>/dev/null | cut -f1")
     static let tagNames = ValueCompletion.command("tasks list --all --format tsv 2>/dev/null | cut -f7 | tr ' ' '\\n' | sort -u | grep .")
     static let entries = ValueCompletion.command("tasks history --format tsv 2>/dev/null | cut -f1,5")
     static let priorities = ValueCompletion.choices(["H", "M", "L"])
+    /// A filter's words: the fields with `:` and each modifier, the virtual tags, and from the
+    /// database each tag as `+tag` and each list as `list:NAME` (`tasks completions words`).
+    static let filterWords = ValueCompletion.command("tasks completions words 2>/dev/null")
     static let dates = ValueCompletion.choices(["today", "tomorrow"] + CalendarDay.weekdayNames)
 }

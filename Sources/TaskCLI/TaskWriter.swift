@@ -43,6 +43,13 @@ final class TaskWriter {
     /// `tasks next --explain`: each task's score, part by part, as of this day.
     var explainsRankOn: CalendarDay?
     private var query = TaskQuery()
+    /// The points of `next`'s score (`--explain`, a `score` column).
+    var rankWeights = TaskRank.Weights.standard
+    /// A report's columns (`--columns`), or nil for the listing's own.
+    var columns: [ReportColumn]?
+    private var report: ReportTable?
+    /// The active context, named above a table (`Context work: list:Work or +work`).
+    var contextLine: String?
 
     init(output: Output, format: OutputFormat, header: Bool, terminalWidth: Int?, escapesControls: Bool, style: Style,
          today: CalendarDay?, now: String? = nil, zone: LocalTime = .system) {
@@ -63,10 +70,19 @@ final class TaskWriter {
     /// The header line or framing; for a table, the column layout from `totals`.
     func begin(_ totals: TaskQueryTotals, query: TaskQuery) {
         self.query = query
+        if format == .table, let contextLine { output.write(style.dim(contextLine) + "\n") }
+        let names = columns.map { $0.map(\.name) } ?? TaskText.columns
         switch format {
-        case .table: table = TableLayout(totals, terminalWidth: terminalWidth)
-        case .tsv: if header { output.write(TSV.line(TaskText.columns + (explainsRankOn == nil ? [] : ["score", "explain"]))) }
-        case .csv: output.write(CSV.line(TaskText.columns))
+        case .table:
+            if let columns {
+                let day = query.today ?? today ?? .unixEpoch
+                report = ReportTable(columns: columns, totals: totals, terminalWidth: terminalWidth, style: style, zone: zone, today: day,
+                                     now: now ?? day.description, sectionHeaders: sectionHeaders, weights: rankWeights)
+            } else {
+                table = TableLayout(totals, terminalWidth: terminalWidth)
+            }
+        case .tsv: if header { output.write(TSV.line(names + (explainsRankOn == nil || columns != nil ? [] : ["score", "explain"]))) }
+        case .csv: output.write(CSV.line(names))
         case .json: output.append { json.begin(to: &$0) }
         case .ids: break
         }
@@ -74,17 +90,20 @@ final class TaskWriter {
 
     /// Rows in the query's order, after those written before.
     func write(_ rows: [Task]) {
+        if let columns, format == .table || format == .tsv || format == .csv {
+            return writeColumns(rows, columns)
+        }
         switch format {
         case .table:
             for task in rows {
                 writeTableRow(task)
-                if let today = explainsRankOn { output.write(String(repeating: " ", count: 4 + (table?.idWidth ?? 2)) + TaskWriter.explain(task, today) + "\n") }
+                if let today = explainsRankOn { output.write(String(repeating: " ", count: 4 + (table?.idWidth ?? 2)) + TaskWriter.explain(task, today, rankWeights) + "\n") }
             }
         case .tsv:
             for task in rows {
                 if let today = explainsRankOn {
                     writeRecord(task, field: TSV.append, separator: 0x09, end: [0x09])
-                    let rank = TaskRank(task, today: today)
+                    let rank = TaskRank(task, today: today, weights: rankWeights)
                     output.write("\(rank.score)\t" + TSV.escape(TaskWriter.parts(rank)) + "\n")
                 } else {
                     writeRecord(task, field: TSV.append, separator: 0x09, end: [0x0A])
@@ -100,15 +119,41 @@ final class TaskWriter {
         }
     }
 
+    private func writeColumns(_ rows: [Task], _ columns: [ReportColumn]) {
+        let day = query.today ?? today ?? .unixEpoch
+        switch format {
+        case .table: report?.write(rows, query: query, to: output)
+        case .tsv:
+            for task in rows {
+                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, field: TSV.append,
+                                                   separator: 0x09, end: [0x0A], to: &$0) }
+            }
+        default:
+            for task in rows {
+                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, field: CSV.append,
+                                                   separator: 0x2C, end: [0x0D, 0x0A], to: &$0) }
+            }
+        }
+    }
+
     /// The closing framing.
     func end() {
         if format == .json { output.append { json.end(to: &$0) } }
     }
 
     /// Tasks held whole (what a command changed), measured here rather than by the store.
-    func writeAll(_ tasks: [Task]) {
-        let query = TaskQuery(grouping: .none)
+    /// With `query`, the rows fall in its sections (a limited report by list), counted here.
+    func writeAll(_ tasks: [Task], query given: TaskQuery? = nil) {
+        let query = given ?? TaskQuery(grouping: .none)
         var totals = TaskQueryTotals(count: tasks.count, sections: tasks.isEmpty ? [] : [.init(header: "", count: tasks.count)])
+        if given != nil {
+            var sections: [TaskQueryTotals.SectionCount] = []
+            for task in tasks {
+                let header = query.header(for: task)
+                if let last = sections.indices.last, sections[last].header == header { sections[last].count += 1 } else { sections.append(.init(header: header, count: 1)) }
+            }
+            totals.sections = sections
+        }
         for task in tasks {
             totals.titleCells = max(totals.titleCells, TerminalText.displayWidth(TerminalText.escapingControls(task.title)))
             totals.tagsCells = max(totals.tagsCells, TerminalText.displayWidth(TaskWriter.tagsText(task)))
@@ -163,8 +208,8 @@ final class TaskWriter {
     }
 
     /// `score 146: due +118 (overdue 9 days), priority +25 (M), age +3 (3 weeks old)`.
-    static func explain(_ task: Task, _ today: CalendarDay) -> String {
-        let rank = TaskRank(task, today: today)
+    static func explain(_ task: Task, _ today: CalendarDay, _ weights: TaskRank.Weights) -> String {
+        let rank = TaskRank(task, today: today, weights: weights)
         return "score \(rank.score)" + (rank.parts.isEmpty ? " (nothing to rank it by)" : ": " + parts(rank))
     }
 

@@ -1,4 +1,5 @@
 import CommandLineKit
+import TaskModel
 import TaskStore
 import TextFormats
 
@@ -27,7 +28,7 @@ public enum TasksProgram {
             if let word = invocation.arguments.firstIndex(where: { $0.utf8.contains(0) }) {
                 throw CLIError.usage("word \(word + 1) of the command line holds a NUL byte; nothing was read")
             }
-            parsed = try CommandParser(root: TasksSpec.root).parse(invocation.arguments)
+            parsed = try CommandParser(root: TasksSpec.root).parse(ReportWords.expanded(invocation.arguments, invocation.environment))
             settings = try reader.outputSettings(parsed)
             weekStart = try DateSettings.weekStart(invocation.environment)
             command = try reader.read(parsed)
@@ -49,6 +50,24 @@ public enum TasksProgram {
         command.run(CommandContext(invocation: invocation, service: database, console: console, status: status, weekStart: weekStart))
         if status.failed { database.removeCreatedFile() }
         return status.code
+    }
+}
+
+/// `tasks NAME …` where NAME is a report and no command: `tasks report NAME …`; and `tasks`
+/// alone is the configuration's `default.command` when it sets one. Only a word that names
+/// no command reads the configuration.
+enum ReportWords {
+    static func expanded(_ words: [String], _ environment: [String: String]) -> [String] {
+        if words.isEmpty {
+            guard let configuration = try? Configuration.load(environment), let command = configuration.defaultCommand,
+                  let split = try? FilterParser.words(of: command), !split.isEmpty else { return words }
+            return expanded(split, environment)
+        }
+        guard let first = words.first, !first.hasPrefix("-"), !first.contains(":"), first.first?.isLetter == true,
+              TasksSpec.root.subcommand(named: first) == nil else { return words }
+        if Report.builtIn.contains(where: { $0.name == first && $0.command == nil }) { return ["report"] + words }
+        guard let configuration = try? Configuration.load(environment), configuration.reports[first] != nil else { return words }
+        return ["report"] + words
     }
 }
 

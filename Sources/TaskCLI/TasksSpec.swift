@@ -25,7 +25,7 @@ public enum TasksSpec {
 
     static let idArgument = ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)
     static let filterArgument = ArgumentSpec("FILTER", help: "Filter words: +tag -tag list:NAME due.before:DATE priority:H status:done, ids, words of the title (tasks help filters).",
-                                             variadic: true, optional: true, filter: true)
+                                             variadic: true, optional: true, completion: Completion.filterWords, filter: true)
     /// The options of a change that takes a filter: the context it is chosen in, no question.
     static let selectionOptions = [Option.context, Option.yes]
     /// The tasks a change acts on: ids, or a filter.
@@ -34,6 +34,9 @@ public enum TasksSpec {
     /// The filters of `list` and `ui`.
     static let listingOptions = [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.dueBefore, Option.overdue, Option.sort,
                                  Option.all, Option.done, Option.waiting, Option.expired, Option.context, Option.explainFilter]
+
+    /// What every report takes besides its filter: sections, columns, a limit.
+    static let reportOptions = [Option.group, Option.columns, Option.reportLimit]
 
     static let formatHelp = """
         FORMATS (--format):

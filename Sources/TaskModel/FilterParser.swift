@@ -55,7 +55,7 @@ public struct FilterParser {
     ]
 
     /// The modifiers, with their aliases.
-    static let modifiers: [String: String] = [
+    public static let modifiers: [String: String] = [
         "is": "is", "equals": "is", "eq": "is", "not": "not", "isnt": "not", "ne": "not",
         "before": "before", "below": "before", "under": "before", "after": "after", "above": "after", "over": "after",
         "by": "by", "none": "none", "any": "any", "contains": "contains", "has": "contains",

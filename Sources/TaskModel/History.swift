@@ -113,6 +113,8 @@ public struct HistoryQuery: Equatable, Sendable {
     public var taskID: Int64?
     /// With each entry's changes, field by field.
     public var withChanges: Bool
+    /// Only those made at or after this moment (`--since mon`).
+    public var since: Timestamp?
 
     public init(limit: Int? = nil, taskID: Int64? = nil, withChanges: Bool = false) {
         self.limit = limit

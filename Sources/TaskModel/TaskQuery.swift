@@ -18,6 +18,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case started
         /// By `TaskRank`'s score on the query's `today`, highest first (`tasks next`).
         case rank
+        /// By each key in turn (`--sort due,priority-`), then in manual order.
+        case keys([SortKey])
     }
     /// Tasks waiting (their wait still ahead on `today`): hidden, only they, or shown too.
     public enum Waiting: Equatable, Hashable, Sendable { case hidden, only, shown }
@@ -61,6 +63,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var now: String?
     /// At most this many rows when the whole result is streamed (`tasks next`).
     public var limit: Int?
+    /// The points of `next`'s score (the configuration's `next.*`).
+    public var rankWeights = TaskRank.Weights.standard
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
     public init(status: Status = .pending, list: String? = nil, tags: [String] = [], search: String? = nil,
@@ -160,8 +164,13 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
             return (a.start ?? .unixEpoch, a.id) < (b.start ?? .unixEpoch, b.id)
         case .rank:
             let day = today ?? .unixEpoch
-            let (x, y) = (TaskRank(a, today: day).score, TaskRank(b, today: day).score)
+            let (x, y) = (TaskRank(a, today: day, weights: rankWeights).score, TaskRank(b, today: day, weights: rankWeights).score)
             return x != y ? x > y : a.id < b.id
+        case .keys(let keys):
+            for key in keys {
+                if let first = key.orders(a, b, today: today ?? .unixEpoch, weights: rankWeights) { return first }
+            }
+            return manual(a, b)
         }
     }
 

@@ -43,6 +43,9 @@ public protocol TaskReading: AnyObject {
 
     /// The lists with their pending and done counts, by name.
     func lists() -> Observable<[TaskListSummary]>
+
+    /// The tags with how many pending and done tasks carry each, by name.
+    func tags() -> Observable<[TaskListSummary]>
 }
 
 /// Changing tasks: each call one transaction, announced on the feed once committed.

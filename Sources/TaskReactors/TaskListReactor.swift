@@ -40,6 +40,8 @@ public final class TaskListReactor: Reactor {
         case selectTask(Int64)
         /// Load the lists with their counts.
         case loadLists
+        /// The tags with their counts (`tasks tags`).
+        case loadTags
         /// Revert the newest change (the `u` key); its changes arrive as events.
         case undo
         /// Apply again the change undone last.
@@ -80,6 +82,7 @@ public final class TaskListReactor: Reactor {
         case setFailure(TaskServiceError)
         case openEditor(Task)
         case setLists([TaskListSummary])
+        case setTags([TaskListSummary])
         case setStep(HistoryStep)
         case setCursor(Int)
         case setPendingDelete(Task?)
@@ -103,6 +106,8 @@ public final class TaskListReactor: Reactor {
         @Pulse public var editing: Task?
         /// The lists with their counts, once loaded.
         public var lists: [TaskListSummary]?
+        /// The tags with their counts, once loaded.
+        public var tags: [TaskListSummary]?
         /// Each committed change as it arrives, whether or not it touches the window: what a
         /// view confirms after a toggle, a delete or a move.
         @Pulse public var applied: TaskEvent?
@@ -227,6 +232,12 @@ public final class TaskListReactor: Reactor {
             return Observable.concat([
                 .just(.setLoading(true)),
                 service.lists().map { Mutation.setLists($0) }.catch(failed),
+                .just(.setLoading(false)),
+            ])
+        case .loadTags:
+            return Observable.concat([
+                .just(.setLoading(true)),
+                service.tags().map { Mutation.setTags($0) }.catch(failed),
                 .just(.setLoading(false)),
             ])
         }
@@ -363,6 +374,8 @@ public final class TaskListReactor: Reactor {
             state.editing = task
         case .setLists(let lists):
             state.lists = lists
+        case .setTags(let tags):
+            state.tags = tags
         case .setStep(let step):
             state.step = step
         }

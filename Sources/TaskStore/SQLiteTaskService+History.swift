@@ -215,6 +215,10 @@ extension SQLiteTaskService {
                 """
             arguments.append(taskID)
         }
+        if let since = query.since {
+            sql += (query.taskID == nil ? " WHERE" : " AND") + " time >= ?\(arguments.count + 1)"
+            arguments.append(since.millisecondsSince1970)
+        }
         sql += " ORDER BY id DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         var entries = try db.query(sql, arguments, row: Self.decodeEntry)

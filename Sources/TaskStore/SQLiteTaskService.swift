@@ -197,6 +197,23 @@ public final class SQLiteTaskService: TaskService {
         }
     }
 
+    public func tags() -> Observable<[TaskListSummary]> {
+        call { service in
+            // The column holds ` a b ` (a space on each side of each tag): split in SQL, one
+            // tag per step, counted by the group.
+            try service.db.query("""
+                WITH RECURSIVE split(done, tag, rest) AS (
+                    SELECT done, '', ltrim(tags) FROM task WHERE tags != ''
+                    UNION ALL
+                    SELECT done, substr(rest, 1, instr(rest || ' ', ' ') - 1), ltrim(substr(rest || ' ', instr(rest || ' ', ' '))) FROM split WHERE rest != ''
+                )
+                SELECT tag, sum(done = 0), sum(done = 1) FROM split WHERE tag != '' GROUP BY tag ORDER BY tag
+                """) { row in
+                TaskListSummary(name: row.string(0), pending: Int(row.int64(1)), done: Int(row.int64(2)))
+            }
+        }
+    }
+
     /// The tasks `query` selects, now, in one read transaction.
     func fetchNow(_ query: TaskQuery) throws -> [Task] {
         let (sql, arguments) = TaskQuerySQL.select(query)

@@ -7,7 +7,14 @@ enum TaskQuerySQL {
     /// One key of a query's order: its SQL, and the value it has for a task (to seek past one).
     struct OrderKey {
         let sql: String
+        var descending = false
         let value: (Task) -> SQLiteValue
+
+        init(sql: String, descending: Bool = false, value: @escaping (Task) -> SQLiteValue) {
+            self.sql = sql
+            self.descending = descending
+            self.value = value
+        }
     }
 
     /// The keys `query` orders by, in order; every one is NOT NULL, and the last is the id, so
@@ -33,12 +40,50 @@ enum TaskQuerySQL {
         case .started: keys += [OrderKey(sql: "coalesce(start, 0)") { .integer($0.start?.millisecondsSince1970 ?? 0) }, id]
         case .rank:
             let today = query.today ?? .unixEpoch
-            keys += [OrderKey(sql: "-\(TaskRank.sql(today: today))") { .integer(Int64(-TaskRank($0, today: today).score)) }, id]
+            let weights = query.rankWeights
+            keys += [OrderKey(sql: "-\(TaskRank.sql(today: today, weights: weights))") { .integer(Int64(-TaskRank($0, today: today, weights: weights).score)) }, id]
+        case .keys(let sortKeys):
+            for key in sortKeys { keys += orderKeys(key, today: query.today ?? .unixEpoch, weights: query.rankWeights) }
+            keys += [list, position, id]
         }
         // A repeated key never changes the order, but it keeps SQLite from reading the order
         // off an index (it would sort again): each key once.
         var seen = Set<String>()
         return keys.filter { seen.insert($0.sql).inserted }
+    }
+
+    /// The SQL keys of one report key: a nullable field first by whether it is missing
+    /// (always last), then by its value (never NULL) in the key's direction.
+    static func orderKeys(_ key: SortKey, today: CalendarDay, weights: TaskRank.Weights = .standard) -> [OrderKey] {
+        let down = key.descending
+        func text(_ column: String, _ value: @escaping (Task) -> String?) -> [OrderKey] {
+            [OrderKey(sql: "(\(column) IS NULL)") { .integer(value($0) == nil ? 1 : 0) },
+             OrderKey(sql: "coalesce(\(column), '')", descending: down) { .text(value($0) ?? "") }]
+        }
+        func time(_ column: String, _ value: @escaping (Task) -> Timestamp?) -> [OrderKey] {
+            [OrderKey(sql: "(\(column) IS NULL)") { .integer(value($0) == nil ? 1 : 0) },
+             OrderKey(sql: "coalesce(\(column), 0)", descending: down) { .integer(value($0)?.millisecondsSince1970 ?? 0) }]
+        }
+        switch key.field {
+        case .id: return [OrderKey(sql: "id", descending: down) { .integer($0.id) }]
+        case .title: return [OrderKey(sql: "title", descending: down) { .text($0.title) }]
+        case .list: return [OrderKey(sql: "list", descending: down) { .text($0.list) }]
+        case .position:
+            return [OrderKey(sql: "list", descending: down) { .text($0.list) }, OrderKey(sql: "position", descending: down) { .integer($0.position) }]
+        case .due: return text("due") { $0.due?.description }
+        case .wait: return text("wait") { $0.wait?.description }
+        case .scheduled: return text("scheduled") { $0.scheduled?.description }
+        case .until: return text("until") { $0.until?.description }
+        case .priority:
+            return [OrderKey(sql: "(priority IS NULL)") { .integer($0.priority == nil ? 1 : 0) },
+                    OrderKey(sql: "(2 - coalesce(priority, 2))", descending: down) { .integer(Int64(2 - ($0.priority?.rank ?? 2))) }]
+        case .created: return [OrderKey(sql: "created", descending: down) { .integer($0.created.millisecondsSince1970) }]
+        case .modified: return [OrderKey(sql: "modified", descending: down) { .integer($0.modified.millisecondsSince1970) }]
+        case .completed: return time("completed") { $0.completed }
+        case .start: return time("start") { $0.start }
+        case .score:
+            return [OrderKey(sql: TaskRank.sql(today: today, weights: weights), descending: down) { .integer(Int64(TaskRank($0, today: today, weights: weights).score)) }]
+        }
     }
 
     /// The SELECT of every column for `query`, in its order (or the reverse), and its arguments;
@@ -48,12 +93,27 @@ enum TaskQuerySQL {
         var (filter, arguments) = whereClause(query)
         let keys = orderKeys(query)
         if let anchor {
-            let condition = "(" + keys.map(\.sql).joined(separator: ", ") + ") " + (reversed ? "<" : ">")
-                + " (" + keys.map { _ in "?" }.joined(separator: ", ") + ")"
+            let condition: String
+            if keys.allSatisfy({ !$0.descending }) {
+                condition = "(" + keys.map(\.sql).joined(separator: ", ") + ") " + (reversed ? "<" : ">")
+                    + " (" + keys.map { _ in "?" }.joined(separator: ", ") + ")"
+                arguments += keys.map { $0.value(anchor) }
+            } else {
+                // Keys running both ways: a row value cannot compare them, so the same test
+                // spelled out — after the anchor on the first key that differs.
+                var alternatives: [String] = []
+                for (index, key) in keys.enumerated() {
+                    let equal = keys[..<index].map { "\($0.sql) = ?" }
+                    arguments += keys[..<index].map { $0.value(anchor) }
+                    let after = key.descending != reversed ? "<" : ">"
+                    alternatives.append("(" + (equal + ["\(key.sql) \(after) ?"]).joined(separator: " AND ") + ")")
+                    arguments.append(key.value(anchor))
+                }
+                condition = "(" + alternatives.joined(separator: " OR ") + ")"
+            }
             filter += (filter.isEmpty ? " WHERE " : " AND ") + condition
-            arguments += keys.map { $0.value(anchor) }
         }
-        let orderBy = " ORDER BY " + keys.map { $0.sql + (reversed ? " DESC" : "") }.joined(separator: ", ")
+        let orderBy = " ORDER BY " + keys.map { $0.sql + ($0.descending != reversed ? " DESC" : "") }.joined(separator: ", ")
         return ("SELECT \(TaskColumn.names(fields)) FROM task" + filter + orderBy, arguments)
     }
 

@@ -275,6 +275,16 @@ public final class FakeTaskService: TaskService {
         }
     }
 
+    public func tags() -> Observable<[TaskListSummary]> {
+        attempt {
+            let names = Set(self.tasks.flatMap(\.tags)).sorted()
+            return (names.map { name in
+                TaskListSummary(name: name, pending: self.tasks.filter { $0.tags.contains(name) && !$0.isDone }.count,
+                                done: self.tasks.filter { $0.tags.contains(name) && $0.isDone }.count)
+            }, [])
+        }
+    }
+
     public func lists() -> Observable<[TaskListSummary]> {
         attempt {
             let names = Set(self.tasks.map(\.list)).sorted()

@@ -29,7 +29,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, count, add, log, toggle, done, reopen, start, stop, active, edit, modify, append, prepend, annotate, denotate, duplicate, show, delete, move, lists, ui, undo, redo, history, context, config, sync, date, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, count, add, log, toggle, done, reopen, start, stop, active, edit, modify, append, prepend, annotate, denotate, duplicate, show, delete, move, lists, tags, summary, ui, undo, redo, history, report, context, config, sync, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
         BadInput("unknown short flag", ["add", "x", "-z"], status: 2, "tasks: unknown option '-z' for 'add'; see 'tasks help add'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),
@@ -138,7 +138,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput("ui in a pipe", ["ui"], status: 2,
                  "tasks: 'tasks ui' needs a terminal: standard input is not a terminal\ntasks: 'tasks list' prints the same tasks\n"),
         BadInput("ui with a bad filter", ["ui", "--sort", "sideways"], status: 2,
-                 "tasks: 'sideways' is not an order; use manual, due, priority or created\n"),
+                 "tasks: 'sideways' is not an order; use manual, due, priority or created, or keys such as due,priority- (- descending)\n"
+                 + "tasks: the keys: id, title, list, due, priority, created, modified, completed, wait, scheduled, until, start, score, position\n"),
         BadInput("blank line in a batch", ["add", "-"], stdin: Array("first\n\nthird\n".utf8), status: 2,
                  "tasks: line 2: the title is empty; give the task a title; nothing was added\n"),
         BadInput("invalid UTF-8 on stdin", ["add", "-"], stdin: [0x61, 0x0a, 0x62, 0xff, 0xfe, 0x0a], status: 2,

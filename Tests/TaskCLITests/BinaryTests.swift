@@ -64,9 +64,9 @@ struct BinaryTests {
             3
             4
             3\tWrite the report\tWork\tfalse\t2026-11-20\tM\tdraft
-            Home\t1\t0
-            Inbox\t1\t0
-            Work\t1\t1
+            Home\t1\t0\t1\t0
+            Inbox\t1\t0\t1\t0
+            Work\t1\t1\t1\t1
             rm: 1
             help-ok
             tasks 0.1.0

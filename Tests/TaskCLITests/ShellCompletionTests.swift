@@ -47,10 +47,13 @@ struct ShellCompletionTests {
             ask tasks --db other.db toggle ""
             ask tasks done --db=other.db ""
             ask tasks --db = other.db done ""
+            ask tasks list due.b
+            ask tasks count +er
+            ask tasks report completed list:H
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|move|mv|lists|ui|undo|redo|history|context|config|sync|date|export|import|completions|help
+            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|move|mv|lists|tags|summary|ui|undo|redo|history|report|context|config|sync|date|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4
@@ -59,12 +62,15 @@ struct ShellCompletionTests {
             json|csv|taskwarrior|todotxt
             table|tsv|csv|json|ids
             due
-            bash|zsh|fish
+            bash|zsh|fish|words
             export
             completion.bash
             1|2
             1|2
             1|2
+            due.before:|due.by:
+            +errand
+            list:Home
 
             """, stderr: ""))
     }

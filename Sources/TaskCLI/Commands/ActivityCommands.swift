@@ -75,23 +75,33 @@ struct ActiveCommand: TasksCommand {
 struct AnnotateCommand: TasksCommand {
     static let spec = CommandSpec(
         name: "annotate", abstract: "Add a line to a task, stamped with the time (kept apart from its notes).",
-        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT", help: "The line to add.", variadic: true)]
+        discussion: """
+            tasks annotate 3 called, will ring back
+            tasks annotate '+bills due.before:eow' paid by card    every task the filter
+                chooses (the filter quoted as one word), in one change and one undo
+            """,
+        arguments: [ArgumentSpec("ID|FILTER", help: "A task's id, ids (1-3,5), or filter words quoted as one word.", completion: Completion.ids),
+                    ArgumentSpec("TEXT", help: "The line to add.", variadic: true)],
+        options: TasksSpec.selectionOptions
     )
     static let changesTasks = true
 
-    let id: Int64
+    let selection: Selection
     let text: String
 
     init(_ line: ParsedLine) throws {
-        id = try IDParser.id(line.requiredArgument)
         text = line.arguments.dropFirst().joined(separator: " ").trimmingWhitespace
         if text.isEmpty { throw CLIError.usage("give the text of the annotation") }
+        selection = try line.selectionWord()
     }
 
     func run(_ context: CommandContext) {
         var changes = TaskChanges()
         changes.annotate = [text]
-        context.change(false, .update(id, changes), verb: { _ in "Annotated" })
+        if selection.query == nil, selection.ids.count == 1, let id = selection.ids.first {
+            return context.change(false, .update(id, changes), verb: { _ in "Annotated" })
+        }
+        context.change(selection, { .updateTasks($0, changes) }, verb: { _ in "Annotated" }, asking: "Annotate")
     }
 }
 

@@ -18,6 +18,21 @@ struct CommandContext {
     var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today, now: invocation.now, zone: invocation.localTime) }
 
     /// The editor reactor on this database (new tasks, or one task loaded).
+    /// Whether a command that succeeded says so: on a terminal, without `--quiet`.
+    var speaks: Bool { !console.settings.quiet && invocation.terminal.stdoutIsTerminal }
+
+    /// Runs `body`; what it throws is the run's failure (a `CLIError` as it is, anything else
+    /// as a failure in its own words). For commands that work on files, not reactors.
+    func reporting(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch let error as CLIError {
+            status.fail(error)
+        } catch {
+            status.fail(.failure("\(error)"))
+        }
+    }
+
     func editReactor() -> TaskEditReactor {
         TaskEditReactor(mode: .new, service: service, dates: { [invocation, weekStart] in DateSettings.context(invocation, weekStart: weekStart) })
     }

@@ -44,7 +44,7 @@ struct ConfigCommand: TasksCommand {
     }
 
     func run(_ context: CommandContext) {
-        do {
+        context.reporting {
             switch action {
             case .show:
                 let text = try ConfigFile.text(environment)
@@ -60,15 +60,11 @@ struct ConfigCommand: TasksCommand {
                 context.console.stdout.write((entry.isArray ? entry.values.joined(separator: ", ") : entry.value) + "\n")
             case .set(let key, let value):
                 try ConfigFile.change(environment, key, to: value)
-                if !context.console.settings.quiet && context.invocation.terminal.stdoutIsTerminal { context.console.stdout.write("Set \(key) = \(ConfigText.quoted(value))\n") }
+                if context.speaks { context.console.stdout.write("Set \(key) = \(ConfigText.quoted(value))\n") }
             case .unset(let key):
                 try ConfigFile.change(environment, key, to: nil)
-                if !context.console.settings.quiet && context.invocation.terminal.stdoutIsTerminal { context.console.stdout.write("Unset \(key)\n") }
+                if context.speaks { context.console.stdout.write("Unset \(key)\n") }
             }
-        } catch let error as CLIError {
-            context.status.fail(error)
-        } catch {
-            context.status.fail(.failure("\(error)"))
         }
     }
 }

@@ -63,19 +63,10 @@ struct ContextCommand: TasksCommand {
     }
 
     func run(_ context: CommandContext) {
-        do {
-            try perform(context)
-        } catch let error as CLIError {
-            context.status.fail(error)
-        } catch {
-            context.status.fail(.failure("\(error)"))
-        }
+        context.reporting { try perform(context, environment: context.invocation.environment, console: context.console, speaks: context.speaks) }
     }
 
-    private func perform(_ context: CommandContext) throws {
-        let environment = context.invocation.environment
-        let console = context.console
-        let speaks = !console.settings.quiet && context.invocation.terminal.stdoutIsTerminal
+    private func perform(_ context: CommandContext, environment: [String: String], console: Console, speaks: Bool) throws {
         switch action {
         case .show:
             let configuration = try line.configuration()

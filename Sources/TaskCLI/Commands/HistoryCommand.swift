@@ -10,9 +10,10 @@ struct HistoryCommand: TasksCommand {
             Each entry: its number, when, the command as typed and what it did; an entry
             undone since is marked. --format json adds every change: the task's id and
             uuid, and each field before and after. The history keeps at least the last
-            1,000 entries and 30 days.
+            1,000 entries and 30 days. --since DATE: the entries since then (a day: from
+            its start), e.g. what was done this week: tasks history --since sow.
             """,
-        options: [Option.limit, Option.forTask]
+        options: [Option.limit, Option.forTask, Option.since]
     )
     static let changesTasks = false
 
@@ -22,6 +23,17 @@ struct HistoryCommand: TasksCommand {
         var query = HistoryQuery(withChanges: line.value(Option.format).flatMap { OutputFormat(word: $0) } == .json)
         query.limit = try line.value(Option.limit).map(IDParser.count)
         query.taskID = try line.value(Option.forTask).map(IDParser.id)
+        if let text = line.value(Option.since) {
+            // The grammar of --due, with the run's clock, zone and week start; a day from its start.
+            let dates = DateSettings.context(line.invocation, weekStart: try DateSettings.weekStart(line.invocation.environment))
+            guard case .date(let date) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
+            let since = date.time ?? line.invocation.localTime.midnight(date.day)
+            if since > line.invocation.now() {
+                throw CLIError.usage("--since \(text) is \(date.shown(in: line.invocation.localTime)), still ahead: nothing could show",
+                                     hint: "a weekday is the next one; for this week say sow, for days back: 3 days ago, -1w")
+            }
+            query.since = since
+        }
         self.query = query
     }
 

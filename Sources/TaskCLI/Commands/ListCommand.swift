@@ -8,22 +8,54 @@ struct ListCommand: TasksCommand {
         name: "list", aliases: ["ls"], abstract: "Show pending tasks, one section per list.",
         discussion: "FILTER words choose the tasks (tasks help filters); --explain shows how they were read.\n\n" + TasksSpec.formatHelp,
         arguments: [TasksSpec.filterArgument],
-        options: TasksSpec.listingOptions
+        options: TasksSpec.listingOptions + TasksSpec.reportOptions
     )
     static let changesTasks = false
 
-    let query: TaskQuery
+    var query: TaskQuery
     let explain: Bool
+    let columns: [ReportColumn]?
+    let contextLine: String?
 
     init(_ line: ParsedLine) throws {
-        query = try line.query()
+        try self.init(line, report: nil)
+    }
+
+    /// `list`, or a report's run (`tasks completed`, `tasks mine`): its filter, order and
+    /// columns, under what the command line gives.
+    init(_ line: ParsedLine, report: Report?) throws {
+        query = try line.query(report: report)
         explain = line.has(Option.explainFilter)
+        columns = try line.columns() ?? report?.columns
+        contextLine = try ContextChoice.of(line).headerLine(in: line)
+        // The score's weights, read only when something shows or sorts by the score.
+        var scored = columns?.contains(.score) ?? false
+        if case .keys(let keys) = query.sort, keys.contains(where: { $0.field == .score }) { scored = true }
+        if scored { query.rankWeights = try line.configuration().rankWeights }
+    }
+
+    /// `No tasks.`, and under a context which one: `No tasks in context work: list:Work.`
+    private var emptyText: String {
+        guard let contextLine else { return "No tasks." }
+        return "No tasks in c" + contextLine.dropFirst() + " (--context none: every task)."
     }
 
     func run(_ context: CommandContext) {
         if explain { return context.console.stdout.write(FilterExplanation.text(query)) }
         let reactor = TaskListReactor(service: context.service)
-        let view = ListView(context: context.view, writer: context.view.printer.writer)
+        let writer = context.view.printer.writer
+        writer.columns = columns
+        writer.rankWeights = query.rankWeights
+        writer.contextLine = contextLine
+        if query.limit != nil {
+            // A limited report is few rows: held and measured, as `next` does.
+            let view = NextView(context: context.view, writer: writer, empty: emptyText)
+            view.keepsSections = query.grouping != .none
+            view.reactor = reactor
+            return reactor.action.onNext(view.stream(query))
+        }
+        let view = ListView(context: context.view, writer: writer)
+        view.emptyText = emptyText
         view.reactor = reactor
         reactor.action.onNext(view.stream(query))
     }

@@ -11,6 +11,9 @@ struct NextCommand: TasksCommand {
             The score adds: due — overdue 100 + 2 per day late (30 days at most), due
             today 90, due in 1 to 7 days 80 down to 20; priority — H 40, M 25, L 10;
             age — 1 per whole week since it was added, at most 10. Ties: the lower id.
+            The configuration changes each number (next.due.overdue, next.due.per_day_late,
+            next.due.today, next.due.tomorrow, next.due.per_day, next.priority.high|medium|low,
+            next.age.per_week, next.age.max).
             """,
         arguments: [TasksSpec.filterArgument],
         options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.context, Option.explain]
@@ -26,6 +29,7 @@ struct NextCommand: TasksCommand {
         query.today = line.invocation.today()
         query.now = TaskDate.reading(line.invocation.now(), in: line.invocation.localTime, today: query.today)
         query.sort = .rank
+        query.rankWeights = try line.configuration().rankWeights
         query.grouping = .none
         query.limit = try line.value(Option.nextLimit).map(IDParser.count) ?? 10
         explain = line.has(Option.explain)
@@ -41,6 +45,7 @@ struct NextCommand: TasksCommand {
     func run(_ context: CommandContext) {
         let reactor = TaskListReactor(service: context.service)
         let writer = context.view.printer.writer
+        writer.rankWeights = query.rankWeights
         if explain { writer.explainsRankOn = query.today ?? context.invocation.today() }
         let view = NextView(context: context.view, writer: writer)
         view.reactor = reactor

@@ -60,14 +60,14 @@ struct ParsedLine {
     /// The tasks a change acts on (`done`, `delete`, `modify`, …): plain ids as typed (or
     /// stdin's for `-`), else the filter the words spell, over the tasks of `status` unless it
     /// names a status itself, in the active context unless it is only ids.
-    func selection(status: TaskQuery.Status = .pending) throws -> Selection {
-        let arguments = parsed.arguments
+    func selection(status: TaskQuery.Status = .pending, words: [String]? = nil) throws -> Selection {
+        let arguments = words ?? parsed.arguments
         let yes = parsed.has(Option.yes)
         // Read (and so declared) even for ids, which the context never filters.
         let context = parsed.value(Option.context)
         if arguments.isEmpty { return Selection(ids: [], yes: yes) }
         if arguments.contains("-") || arguments.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }) {
-            return Selection(ids: try ids(), yes: yes)
+            return Selection(ids: words == nil ? try ids() : try arguments.map(IDParser.id), yes: yes)
         }
         var query = try filters(words: arguments, withContext: false)
         if query.filter?.isOnlyIDs != true || query.search != nil || context != nil { query = try filters(words: arguments) }
@@ -84,7 +84,7 @@ struct ParsedLine {
     /// that spell filter terms (`--list`, `--tag`, `--search`, `--priority`), the context when
     /// `withContext`; the status left as the query's default unless the filter chooses it.
     /// `words` are the arguments unless given.
-    func filters(words: [String]? = nil, withContext: Bool = true) throws -> TaskQuery {
+    func filters(words: [String]? = nil, withContext: Bool = true, report: Report? = nil) throws -> TaskQuery {
         var query = TaskQuery()
         let choice = withContext ? ContextChoice.of(self) : ContextChoice(name: nil, source: "")
         // The flags spell filter terms in a listing; a change's `--list`, `--tag` and
@@ -92,7 +92,7 @@ struct ParsedLine {
         var parts = words == nil ? try FilterInput.flagTerms(self) : []
         if words == nil, let search = parsed.value(Option.search), !search.trimmingWhitespace.isEmpty { query.search = search }
         let words = words ?? parsed.arguments
-        if !words.isEmpty || choice.name != nil {
+        if !words.isEmpty || choice.name != nil || report?.filter.isEmpty == false {
             let configuration = try configuration()
             let settings = try filterSettings(configuration)
             let parsedWords = try FilterInput.parse(words, settings)
@@ -102,6 +102,10 @@ struct ParsedLine {
                 // The context's words are a group of their own, ANDed: nothing of the command's
                 // `or` reaches into it.
                 if let filter = try FilterInput.parse(text: context.filter, settings, source: "context \(context.name): ") { parts.insert(filter, at: 0) }
+            }
+            // The report's words too: a group of their own, before the command line's.
+            if let report, let filter = try FilterInput.parse(text: report.filter, settings, source: "report \(report.name): ") {
+                parts.insert(filter, at: 0)
             }
         }
         query.filter = TaskFilter.all(parts)
@@ -114,8 +118,18 @@ struct ParsedLine {
     }
 
     /// The query of `list` and `ui`: the filters, with status, waiting, due and order.
-    func query() throws -> TaskQuery {
-        var query = try filters()
+    func query(report: Report? = nil) throws -> TaskQuery {
+        var query = try filters(report: report)
+        if let report {
+            query.sort = report.sort
+            query.grouping = report.grouping
+            if let limit = report.limit { query.limit = min(query.limit ?? limit, limit) }
+            if report.everyTask {
+                query.status = .all
+                query.waiting = .shown
+                query.expired = .shown
+            }
+        }
         if parsed.has(Option.all) && parsed.has(Option.done) { throw CLIError.usage("give --all or --done, not both") }
         if parsed.has(Option.all) {
             query.status = .all
@@ -144,8 +158,52 @@ struct ParsedLine {
         }
         query.now = TaskDate.reading(invocation.now(), in: invocation.localTime, today: today)
         query.overdue = parsed.has(Option.overdue)
-        if let order = try choice(Option.sort, SortChoice.self) { query.sort = order.sort }
+        try readOrder(into: &query)
         return query
+    }
+
+    /// `--sort`, `--group` and `--limit` where the command has them: a named order (`due`), or
+    /// keys (`due,priority-`, which list across lists unless `--group` says otherwise).
+    func readOrder(into query: inout TaskQuery) throws {
+        if let text = parsed.value(Option.sort) {
+            if let named = SortChoice(rawValue: text) {
+                query.sort = named.sort
+            } else {
+                do throws(SortKeyError) { query.sort = .keys(try SortKey.parse(text)) } catch {
+                    throw CLIError.usage("'\(error.word)' is not an order" + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+                                         + "; use manual, due, priority or created, or keys such as due,priority- (- descending)",
+                                         hint: "the keys: " + SortKey.Field.allCases.map(\.rawValue).joined(separator: ", "))
+                }
+                query.grouping = .none
+            }
+        }
+        // `ui` takes --sort alone: its sections and its window are its own.
+        guard parsed.declared.contains(Option.group.long) else { return }
+        if let group = try choice(Option.group, GroupChoice.self) { query.grouping = group.grouping }
+        if let text = parsed.value(Option.reportLimit) {
+            query.limit = try IDParser.count(text)
+        }
+    }
+
+    /// `--columns id,title,due`: the columns, checked against the configuration's custom fields.
+    func columns() throws -> [ReportColumn]? {
+        guard let text = parsed.value(Option.columns) else { return nil }
+        let custom = text.contains(where: \.isLetter) ? (try? configuration().customFields) ?? [:] : [:]
+        do throws(ReportColumn.Refusal) { return try ReportColumn.parse(text, custom: custom) } catch {
+            throw CLIError.usage("--columns \(text): \(error.message)")
+        }
+    }
+
+    /// The tasks of a command whose first argument chooses them and whose other words are text
+    /// (`annotate 3 TEXT`, `annotate '+bills due.before:eow' TEXT`): an id, or that one word's
+    /// filter words (quoted for the shell when several).
+    func selectionWord() throws -> Selection {
+        let first = try requiredArgument
+        if first == "-" { throw CLIError.usage("'-' (ids on stdin) is not taken here: give an id, or the filter quoted as one word ('+bills list:Home')") }
+        let words: [String]
+        do throws(FilterError) { words = try FilterParser.words(of: first) } catch { throw CLIError.usage("'\(first)': \(error.reason)") }
+        guard !words.isEmpty else { throw CLIError.usage("'\(first)' names no task: give an id or a filter") }
+        return try selection(words: words)
     }
 
     /// The field flags of `add` and `edit`, as typed (the editor reactor judges them).
@@ -215,7 +273,21 @@ struct Selection {
     var byIDs: Bool { query?.filter?.isOnlyIDs ?? true && query?.search == nil }
 }
 
-/// `--sort`: the orders a listing takes.
+/// `--group`: the sections a listing falls into.
+enum GroupChoice: String, OptionChoice {
+    case list, status, none
+    static var noun: String { "a grouping" }
+
+    var grouping: TaskQuery.Grouping {
+        switch self {
+        case .list: .byList
+        case .status: .byStatus
+        case .none: .none
+        }
+    }
+}
+
+/// `--sort`: the named orders a listing takes (or keys: `SortKey`).
 enum SortChoice: String, OptionChoice {
     case manual, due, priority, created
     static var noun: String { "an order" }

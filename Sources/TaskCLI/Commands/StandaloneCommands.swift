@@ -1,7 +1,10 @@
 import CommandLineKit
+import TaskModel
+import TaskReactors
 import TextFormats
 
-/// `tasks completions SHELL`: a completion script, printed without the database.
+/// `tasks completions SHELL`: a completion script, printed without the database (`words`:
+/// the filter words the scripts complete, with the database's tags and lists).
 struct CompletionsCommand: TasksCommand {
     static let spec = CommandSpec(
         name: "completions", abstract: "Print a completion script for bash, zsh or fish.",
@@ -12,14 +15,17 @@ struct CompletionsCommand: TasksCommand {
                    before compinit)
             fish:  tasks completions fish > ~/.config/fish/completions/tasks.fish
             Ids, list names and tags are completed from the database.
+            'tasks completions words' prints what a filter's words complete from, one per
+            line (what the scripts call): fields and modifiers, virtual tags, the database's
+            tags as +tag and lists as list:NAME.
             """,
-        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish.", completion: .choices(Shell.self))]
+        arguments: [ArgumentSpec("SHELL", help: "bash, zsh or fish (or words).", completion: .choices(Shell.self))]
     )
     static let changesTasks = false
 
-    /// The shells `tasks completions` writes for.
+    /// The shells `tasks completions` writes for, and the filter words the scripts ask for.
     enum Shell: String, OptionChoice {
-        case bash, zsh, fish
+        case bash, zsh, fish, words
         static var noun: String { "a shell tasks completes in" }
     }
 
@@ -27,9 +33,29 @@ struct CompletionsCommand: TasksCommand {
 
     init(_ line: ParsedLine) throws { shell = try ParsedLine.choice(line.requiredArgument, Shell.self) }
 
+    /// The words of a filter that need no database: each field with `:` and each modifier, the
+    /// virtual tags, the operators.
+    static let staticFilterWords: [String] = {
+        let names = Set(FilterParser.names.values).subtracting(["id", "uuid"]).sorted()
+        let modifiers = Set(FilterParser.modifiers.values).sorted()
+        return names.flatMap { name in [name + ":"] + modifiers.map { name + "." + $0 + ":" } }
+            + FilterParser.virtualTags.map { "+" + $0 } + ["and", "or", "not", "xor"]
+    }()
+
+    func run(_ context: CommandContext) {
+        guard shell == .words else { return }
+        let reactor = TaskListReactor(service: context.service)
+        let tags = reactor.send(.loadTags).tags ?? []
+        let lists = reactor.send(.loadLists).lists ?? []
+        if let failure = reactor.currentState.failure { return context.status.fail(failure) }
+        let words = Self.staticFilterWords + tags.map { "+" + $0.name } + lists.map { "list:" + $0.name }
+        context.console.stdout.write(words.map { TerminalText.escapingControls($0) + "\n" }.joined())
+    }
+
     var standaloneOutput: String? {
         let script = CompletionScript(root: TasksSpec.root, forwarding: [Option.db.long])
         switch shell {
+        case .words: return nil
         case .bash: return script.bash()
         case .zsh: return script.zsh()
         case .fish: return script.fish()

@@ -8,6 +8,8 @@ final class ListView: CommandView, View {
     var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     private let writer: TaskWriter
     private var begun = false
+    /// What a table says when nothing matched.
+    var emptyText = "No tasks."
 
     init(context: ViewContext, writer: TaskWriter) {
         self.writer = writer
@@ -16,7 +18,7 @@ final class ListView: CommandView, View {
 
     /// The action that makes this view's output: every row of `query`, streamed.
     func stream(_ query: TaskQuery) -> TaskListReactor.Action {
-        .stream(query, batch: 1_000, totals: writer.totalsNeeded, fields: writer.format == .json ? .all : .listed)
+        .stream(query, batch: 1_000, totals: writer.totalsNeeded, fields: writer.format == .json || writer.columns != nil ? .all : .listed)
     }
 
     func bind(reactor: TaskListReactor) {
@@ -27,7 +29,7 @@ final class ListView: CommandView, View {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
             let console = context.console
             if state.totals.count == 0 && !begun && console.settings.format == .table {
-                if !console.settings.quiet { console.stdout.write("No tasks.\n") }
+                if !console.settings.quiet { console.stdout.write(emptyText + "\n") }
                 return
             }
             beginOnce(state)

@@ -9,27 +9,32 @@ final class NextView: CommandView, View {
     var reactor: TaskListReactor? { didSet { reactorDidChange() } }
     private let writer: TaskWriter
     private var rows: [Task] = []
+    /// What a table says when nothing matched.
+    private let empty: String
+    /// A limited report grouped by list keeps its sections (`next` is one list).
+    var keepsSections = false
 
-    init(context: ViewContext, writer: TaskWriter) {
+    init(context: ViewContext, writer: TaskWriter, empty: String = "Nothing to do.") {
         self.writer = writer
+        self.empty = empty
         super.init(context: context)
     }
 
     /// The action that makes this view's output: the rows of `query` (at most its `limit`), streamed.
     func stream(_ query: TaskQuery) -> TaskListReactor.Action {
-        .stream(query, batch: max(1, query.limit ?? 1_000), totals: .none, fields: writer.format == .json ? .all : .listed)
+        .stream(query, batch: max(1, query.limit ?? 1_000), totals: .none, fields: writer.format == .json || writer.columns != nil ? .all : .listed)
     }
 
     func bind(reactor: TaskListReactor) {
         reactor.whenWindowMoves(disposedBy: disposeBag) { [unowned self] window in rows += window.rows }
-        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] _ in
+        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self, unowned reactor] _ in
             let console = context.console
             if rows.isEmpty && console.settings.format == .table {
-                if !console.settings.quiet { console.stdout.write("Nothing to do.\n") }
+                if !console.settings.quiet { console.stdout.write(empty + "\n") }
                 return
             }
-            writer.sectionHeaders = false
-            writer.writeAll(rows)
+            writer.sectionHeaders = keepsSections
+            writer.writeAll(rows, query: keepsSections ? reactor.currentState.query : nil)
         }
     }
 }
