@@ -16,6 +16,8 @@ struct ListFrame {
 
     let state: TaskListReactor.State
     let top: Int
+    /// What was typed at `/` (the filter bar), for the empty list's words.
+    var filterText = ""
     let style: ScreenStyle
     let today: CalendarDay?
     /// The local clock's reading, for a due moment's overdue mark.
@@ -48,7 +50,8 @@ struct ListFrame {
     func draw(into screen: inout ScreenBuffer, height: Int) {
         let columns = screen.columns
         if state.totals.count == 0 {
-            let text = state.isLoading ? "Loading…" : state.query.search.map { "No tasks match '\($0)'." } ?? "No tasks."
+            let typed = filterText.isEmpty ? state.query.search : filterText
+            let text = state.isLoading ? "Loading…" : typed.map { "No tasks match '\($0)'." } ?? "No tasks."
             screen.write(text, row: 0, column: 2)
             return
         }

@@ -24,8 +24,10 @@ public final class ListScreen: View {
 
     /// A line being typed on the status bar.
     enum Prompt: Equatable {
-        /// `/`: search as you type.
+        /// `/`: search as you type (without filter settings: a phrase).
         case search(TextField)
+        /// `/`: the filter grammar, read on every key; the reason the text cannot be read yet.
+        case filter(TextField, error: String?)
         /// `m`: the list to move the task to (Tab completes from the lists).
         case moveTo(Task, TextField)
     }
@@ -48,6 +50,12 @@ public final class ListScreen: View {
     /// The words for a failure (the command line's, so that both say the same).
     public var describe: (TaskServiceError) -> String = { String(describing: $0) }
     public var onChange: () -> Void = {}
+    /// What `/`'s filter words are read with (the clock, zone, custom fields); nil: `/` is
+    /// a plain search.
+    public var filterSettings: (() -> FilterSettings)?
+    /// The query before anything was typed at `/`, and the filter typed there (applied).
+    private var filterBase: TaskQuery?
+    private(set) var filterText = ""
 
     public init(keys: Observable<Key>, size: (rows: Int, columns: Int), style: ScreenStyle, today: @escaping () -> CalendarDay) {
         self.keys = keys
@@ -125,7 +133,12 @@ public final class ListScreen: View {
                 prompt = .moveTo(task, TextField())
             }
         case .character("/"):
-            prompt = .search(TextField(state.query.search ?? ""))
+            if filterSettings != nil {
+                if filterBase == nil { filterBase = state.query }
+                prompt = .filter(TextField(filterText), error: nil)
+            } else {
+                prompt = .search(TextField(state.query.search ?? ""))
+            }
         case .character("f"):
             let next: TaskQuery.Status = switch state.query.status {
             case .pending: .all
@@ -160,6 +173,31 @@ public final class ListScreen: View {
                 _ = field.handle(key)
                 self.prompt = .search(field)
                 if field.text != before { reactor.action.onNext(.search(field.text)) }
+            }
+        case .filter(var field, let error):
+            guard let base = filterBase, let settings = filterSettings?() else { return }
+            switch key {
+            case .escape, .control("c"):
+                self.prompt = nil
+                if !filterText.isEmpty {
+                    filterText = ""
+                    reactor.action.onNext(.refresh(base))
+                }
+            case .enter:
+                // An error keeps the bar open with what was typed: Enter cannot lose it.
+                if error == nil { self.prompt = nil }
+            default:
+                let before = field.text
+                _ = field.handle(key)
+                guard field.text != before else { return }
+                do throws(FilterError) {
+                    let query = try FilterBar.query(field.text, over: base, settings: settings)
+                    self.prompt = .filter(field, error: nil)
+                    filterText = field.text.trimmingWhitespace.isEmpty ? "" : field.text
+                    reactor.action.onNext(.refresh(query))
+                } catch {
+                    self.prompt = .filter(field, error: FilterBar.message(error))
+                }
             }
         case .moveTo(let task, var field):
             switch key {
@@ -236,7 +274,7 @@ public final class ListScreen: View {
         if showsHelp {
             for (number, line) in ListScreen.help.prefix(height).enumerated() { screen.write(line, row: number, column: 1) }
         } else {
-            ListFrame(state: state, top: top, style: style, today: today(), now: TaskDate.reading(now(), in: zone, today: today()), zone: zone).draw(into: &screen, height: height)
+            ListFrame(state: state, top: top, filterText: filterText, style: style, today: today(), now: TaskDate.reading(now(), in: zone, today: today()), zone: zone).draw(into: &screen, height: height)
         }
         return drawStatus(state, into: &screen)
     }
@@ -252,6 +290,14 @@ public final class ListScreen: View {
         case .search(let field):
             let used = screen.write("/" + field.text, row: row, column: 0, style: style.status)
             return (row, min(used, screen.columns - 1))
+        case .filter(let field, let error):
+            let used = screen.write("/" + field.text, row: row, column: 0, style: style.status)
+            if let error {
+                var errorStyle = style.status
+                if style.color { errorStyle.foreground = .red }
+                screen.write("  " + error, row: row, column: used, style: errorStyle)
+            }
+            return (row, min(used, screen.columns - 1))
         case .moveTo(let task, let field):
             let label = "Move \(task.id) to list (Tab completes): "
             let used = screen.write(label + field.text, row: row, column: 0, style: style.status)
@@ -259,6 +305,7 @@ public final class ListScreen: View {
         case nil:
             var left = "\(statusName(state.query.status)) · \(Summary.tasks(state.totals.count))"
             if let search = state.query.search { left += " · /\(search)" }
+            if !filterText.isEmpty { left += " · /\(filterText)" }
             if let list = state.query.list { left += " · \(list)" }
             let used = screen.write(left, row: row, column: 0, style: style.status)
             if let message {
@@ -285,7 +332,7 @@ public final class ListScreen: View {
         "PgDn PgUp a page                  space x   toggle done",
         "a         add a task              e Enter   edit the task",
         "d         delete (asks first)     J K       move down / up in its list",
-        "m         move to another list    /         search as you type (Esc clears)",
+        "m         move to another list    /         filter as you type (Esc clears)",
         "f         pending → all → done    u Ctrl-R  undo / redo",
         "r         read again              q         quit",
         "",

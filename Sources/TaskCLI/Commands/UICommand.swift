@@ -10,7 +10,8 @@ struct UICommand: TasksCommand {
         discussion: """
             The list of 'tasks list', on the terminal's whole screen, with a cursor:
             j/k move, space toggles, a adds, e edits, d deletes (after asking), J/K move
-            a task in its list, m moves it to another list, / searches as you type,
+            a task in its list, m moves it to another list, / filters as you type
+            (the grammar of 'tasks list': +tag list:Work due.before:fri milk),
             f cycles pending, all and done, u/Ctrl-R undo and redo, q quits; ? shows
             the keys. Changes made elsewhere (another terminal, a script) appear as
             they are committed. Takes the filters of 'tasks list'.
@@ -23,10 +24,13 @@ struct UICommand: TasksCommand {
 
     let query: TaskQuery
     let invocation: Invocation
+    /// The custom fields `/`'s filter words may name, and the week's start.
+    let settings: FilterSettings
 
     init(_ line: ParsedLine) throws {
         query = try line.query()
         invocation = line.invocation
+        settings = try line.filterSettings(line.configuration())
     }
 
     func validate() throws {
@@ -53,6 +57,12 @@ struct UICommand: TasksCommand {
                                         tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
         options.describe = { ErrorPresenter.present($0).message }
         options.dates = { [invocation, weekStart = context.weekStart] in DateSettings.context(invocation, weekStart: weekStart) }
+        // `/` reads the filter grammar on the clock of the moment it is typed.
+        options.filterSettings = { [invocation, settings] in
+            var now = settings
+            now.dates = DateSettings.context(invocation, weekStart: settings.dates.weekStart)
+            return now
+        }
         let code = ScreenApp(service: service, options: options).run { console.stderr.write($0) }
         context.status.end(with: code)
     }
