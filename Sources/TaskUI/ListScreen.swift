@@ -30,6 +30,8 @@ public final class ListScreen: View {
         case filter(TextField, error: String?)
         /// `m`: the list to move the task to (Tab completes from the lists).
         case moveTo(Task, TextField)
+        /// `@`: the context to work in (Tab completes from the contexts; `none`, or nothing: none).
+        case context(TextField)
     }
 
     private let keys: Observable<Key>
@@ -56,6 +58,11 @@ public final class ListScreen: View {
     /// The query before anything was typed at `/`, and the filter typed there (applied).
     private var filterBase: TaskQuery?
     private(set) var filterText = ""
+    /// The reports `f` cycles and the contexts `@` picks; nil: `f` cycles pending, all, done.
+    public var queries: ScreenQueries? { didSet { context = queries?.context } }
+    /// The report shown (nil: the command line's own query) and the context it is read in.
+    private(set) var report: String?
+    private(set) var context: String?
 
     public init(keys: Observable<Key>, size: (rows: Int, columns: Int), style: ScreenStyle, today: @escaping () -> CalendarDay) {
         self.keys = keys
@@ -139,6 +146,12 @@ public final class ListScreen: View {
             } else {
                 prompt = .search(TextField(state.query.search ?? ""))
             }
+        case .character("f") where queries != nil:
+            guard let queries, !queries.reports.isEmpty else { break }
+            let index = report.flatMap { queries.reports.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            show(report: queries.reports[index % queries.reports.count], context: context, reactor: reactor)
+        case .character("@") where queries != nil:
+            prompt = .context(TextField())
         case .character("f"):
             let next: TaskQuery.Status = switch state.query.status {
             case .pending: .all
@@ -157,6 +170,22 @@ public final class ListScreen: View {
         default: break
         }
         onChange()
+    }
+
+    /// Reads `report` in `context` (with what was typed at `/` over it), or says why not.
+    private func show(report: String, context: String?, reactor: TaskListReactor) {
+        guard let queries else { return }
+        switch queries.make(report, context) {
+        case .success(let query):
+            self.report = report
+            self.context = context
+            filterBase = query
+            var shown = query
+            if !filterText.isEmpty, let settings = filterSettings?(), let typed = try? FilterBar.query(filterText, over: query, settings: settings) { shown = typed }
+            reactor.action.onNext(.refresh(shown))
+        case .failure(let refusal):
+            message = StatusMessage(text: refusal.message, isError: true)
+        }
     }
 
     private func handle(_ key: Key, in prompt: Prompt, reactor: TaskListReactor) {
@@ -198,6 +227,27 @@ public final class ListScreen: View {
                 } catch {
                     self.prompt = .filter(field, error: FilterBar.message(error))
                 }
+            }
+        case .context(var field):
+            switch key {
+            case .escape, .control("c"):
+                self.prompt = nil
+            case .enter:
+                self.prompt = nil
+                let name = field.text.trimmingWhitespace
+                let chosen = name.isEmpty || name == "none" ? nil : name
+                if let chosen, queries?.contexts.contains(chosen) != true {
+                    let names = queries?.contexts ?? []
+                    message = StatusMessage(text: "no context '\(chosen)'" + (names.isEmpty ? "; none is defined" : "; defined: " + names.joined(separator: ", ")), isError: true)
+                    return
+                }
+                show(report: report ?? queries?.reports.first ?? "list", context: chosen, reactor: reactor)
+            case .tab:
+                if let completion = ListScreen.complete(field.text, among: (queries?.contexts ?? []) + ["none"]) { field = TextField(completion) }
+                self.prompt = .context(field)
+            default:
+                _ = field.handle(key)
+                self.prompt = .context(field)
             }
         case .moveTo(let task, var field):
             switch key {
@@ -298,12 +348,17 @@ public final class ListScreen: View {
                 screen.write("  " + error, row: row, column: used, style: errorStyle)
             }
             return (row, min(used, screen.columns - 1))
+        case .context(let field):
+            let used = screen.write("Context (Tab completes, none for none): " + field.text, row: row, column: 0, style: style.status)
+            return (row, min(used, screen.columns - 1))
         case .moveTo(let task, let field):
             let label = "Move \(task.id) to list (Tab completes): "
             let used = screen.write(label + field.text, row: row, column: 0, style: style.status)
             return (row, min(used, screen.columns - 1))
         case nil:
-            var left = "\(statusName(state.query.status)) · \(Summary.tasks(state.totals.count))"
+            var left = (report.map { $0 == "list" ? "Pending" : $0.prefix(1).uppercased() + $0.dropFirst() } ?? statusName(state.query.status))
+                + " · \(Summary.tasks(state.totals.count))"
+            if let context { left += " · @\(context)" }
             if let search = state.query.search { left += " · /\(search)" }
             if !filterText.isEmpty { left += " · /\(filterText)" }
             if let list = state.query.list { left += " · \(list)" }
@@ -333,7 +388,8 @@ public final class ListScreen: View {
         "a         add a task              e Enter   edit the task",
         "d         delete (asks first)     J K       move down / up in its list",
         "m         move to another list    /         filter as you type (Esc clears)",
-        "f         pending → all → done    u Ctrl-R  undo / redo",
+        "f         the next report         @         choose a context",
+        "u Ctrl-R  undo / redo",
         "r         read again              q         quit",
         "",
         "In the editor: Tab / Shift-Tab next / previous field, Ctrl-S save, Esc cancel.",

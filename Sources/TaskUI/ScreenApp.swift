@@ -18,6 +18,8 @@ public final class ScreenApp {
         /// What dates typed in the editor count from (the clock, zone and week start); `nil`:
         /// today alone.
         public var dates: (() -> DateContext)?
+        /// The reports `f` cycles and the contexts `@` picks; nil: `f` cycles pending, all, done.
+        public var queries: ScreenQueries?
         /// What `/`'s filter words are read with; nil: `/` searches for a phrase.
         public var filterSettings: (() -> FilterSettings)?
         /// The database file, watched for other processes' commits; nil: not watched.
@@ -73,6 +75,7 @@ public final class ScreenApp {
         list = TaskListReactor(service: service, query: options.query, windowSize: max(64, size.rows * 2))
         listScreen = ListScreen(keys: listKeys, size: size, style: ScreenStyle(color: options.color), today: options.today)
         listScreen.filterSettings = options.filterSettings
+        listScreen.queries = options.queries
         trace = options.tracePath.flatMap { Trace(path: $0, started: options.started) }
     }
 

@@ -68,3 +68,36 @@ struct FilterBarTests {
         #expect(got.screen.filterText.isEmpty)
     }
 }
+
+/// `f` and `@`: the reports and contexts the program names, each choice read as its query.
+@Suite("The list screen's reports and contexts")
+struct ScreenQueriesTests {
+    @Test func fCyclesTheReportsAndAtChoosesAContext() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let keys: [Key] = [.character("f"), .character("f"), .character("@"), .character("w"), .tab, .enter, .character("@"), .enter,
+                           .character("@"), .character("x"), .enter]
+        let typed = scheduler.createHotObservable(keys.enumerated().map { .next(10 * ($0.offset + 1), $0.element) })
+        let reactor = TaskListReactor(service: FakeTaskService())
+        reactor.isStubEnabled = true
+        reactor.stub.state.accept(listState([task(1, "a")]))
+        let view = ListScreen(keys: typed.asObservable(), size: (10, 60), style: ScreenStyle(color: false), today: { today })
+        var asked: [String] = []
+        view.queries = ScreenQueries(reports: ["list", "waiting"], contexts: ["home", "work"], context: nil) { report, context in
+            asked.append(report + "@" + (context ?? "-"))
+            var query = TaskQuery()
+            query.search = report + (context ?? "")
+            return .success(query)
+        }
+        view.reactor = reactor
+        scheduler.start()
+        // f: list, then waiting; @w Tab: work; @ Enter: none; @x: refused (no such context), nothing read.
+        #expect(asked == ["list@-", "waiting@-", "waiting@work", "waiting@-"])
+        let searched = reactor.stub.actions.compactMap { action -> String? in
+            if case .refresh(let query) = action { return query.search }
+            return nil
+        }
+        #expect(searched == ["list", "waiting", "waitingwork", "waiting"])
+        #expect(view.report == "waiting" && view.context == nil)
+        #expect(view.message?.text == "no context 'x'; defined: home, work")
+    }
+}

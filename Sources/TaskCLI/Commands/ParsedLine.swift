@@ -84,9 +84,9 @@ struct ParsedLine {
     /// that spell filter terms (`--list`, `--tag`, `--search`, `--priority`), the context when
     /// `withContext`; the status left as the query's default unless the filter chooses it.
     /// `words` are the arguments unless given.
-    func filters(words: [String]? = nil, withContext: Bool = true, report: Report? = nil) throws -> TaskQuery {
+    func filters(words: [String]? = nil, withContext: Bool = true, report: Report? = nil, context: ContextChoice? = nil) throws -> TaskQuery {
         var query = TaskQuery()
-        let choice = withContext ? ContextChoice.of(self) : ContextChoice(name: nil, source: "")
+        let choice = context ?? (withContext ? ContextChoice.of(self) : ContextChoice(name: nil, source: ""))
         // The flags spell filter terms in a listing; a change's `--list`, `--tag` and
         // `--priority` are the fields it sets.
         var parts = words == nil ? try FilterInput.flagTerms(self) : []
@@ -118,8 +118,8 @@ struct ParsedLine {
     }
 
     /// The query of `list` and `ui`: the filters, with status, waiting, due and order.
-    func query(report: Report? = nil) throws -> TaskQuery {
-        var query = try filters(report: report)
+    func query(report: Report? = nil, context: ContextChoice? = nil) throws -> TaskQuery {
+        var query = try filters(report: report, context: context)
         if let report {
             query.sort = report.sort
             query.grouping = report.grouping

@@ -12,7 +12,8 @@ struct UICommand: TasksCommand {
             j/k move, space toggles, a adds, e edits, d deletes (after asking), J/K move
             a task in its list, m moves it to another list, / filters as you type
             (the grammar of 'tasks list': +tag list:Work due.before:fri milk),
-            f cycles pending, all and done, u/Ctrl-R undo and redo, q quits; ? shows
+            f shows the next report (pending, next, waiting, active, blocked,
+            completed, all), @ chooses a context, u/Ctrl-R undo and redo, q quits; ? shows
             the keys. Changes made elsewhere (another terminal, a script) appear as
             they are committed. Takes the filters of 'tasks list'.
             Needs a terminal on stdin and stdout (status 2 otherwise, or with TERM=dumb).
@@ -26,11 +27,46 @@ struct UICommand: TasksCommand {
     let invocation: Invocation
     /// The custom fields `/`'s filter words may name, and the week's start.
     let settings: FilterSettings
+    /// What `f` and `@` choose among: the built-in reports the screen shows, the contexts.
+    let queries: ScreenQueries
 
     init(_ line: ParsedLine) throws {
         query = try line.query()
         invocation = line.invocation
-        settings = try line.filterSettings(line.configuration())
+        let configuration = try line.configuration()
+        settings = try line.filterSettings(configuration)
+        queries = ScreenQueries(reports: UICommand.reports, contexts: configuration.contexts.keys.sorted(), context: ContextChoice.of(line).name) { report, context in
+            do {
+                return .success(try UICommand.query(report, in: context, line: line))
+            } catch {
+                return .failure(ScreenQueries.QueryRefusal(ErrorPresenter.present(error).message))
+            }
+        }
+    }
+
+    /// The reports `f` cycles through (`list` is the pending tasks by list).
+    static let reports = ["list", "next", "waiting", "active", "blocked", "completed", "all"]
+
+    /// The query of `report` in `context`, with the command line's words and flags.
+    static func query(_ name: String, in context: String?, line: ParsedLine) throws -> TaskQuery {
+        let choice = ContextChoice(name: context, source: "@")
+        var query: TaskQuery
+        switch name {
+        case "list":
+            query = try line.query(context: choice)
+        case "next":
+            query = try line.query(context: choice)
+            query.sort = .rank
+            query.grouping = .none
+            query.rankWeights = try line.configuration().rankWeights
+        case "active":
+            query = try line.query(report: Report(name: "active", description: "", filter: "+ACTIVE", sort: .started, grouping: .none), context: choice)
+        default:
+            guard let report = try Report.named(name, in: try line.configuration()) else { throw CLIError.usage("no report '\(name)'") }
+            query = try line.query(report: report, context: choice)
+        }
+        query.limit = nil  // the screen pages through every row
+        return query
     }
 
     func validate() throws {
@@ -56,6 +92,7 @@ struct UICommand: TasksCommand {
         var options = ScreenApp.Options(query: query, color: console.settings.color, today: invocation.today, databasePath: service.path,
                                         tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
         options.describe = { ErrorPresenter.present($0).message }
+        options.queries = queries
         options.dates = { [invocation, weekStart = context.weekStart] in DateSettings.context(invocation, weekStart: weekStart) }
         // `/` reads the filter grammar on the clock of the moment it is typed.
         options.filterSettings = { [invocation, settings] in
