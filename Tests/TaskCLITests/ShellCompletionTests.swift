@@ -120,6 +120,23 @@ struct ShellCompletionTests {
             """, stderr: ""))
     }
 
+    /// bash's own line editor in tmux: it splits a word at `:` (COMP_WORDBREAKS), which the
+    /// `ask` harness above never does; `list:Ho` Tab must still become `list:Home`, and a
+    /// `name:` completed is followed by no space.
+    @Test(.enabled(if: access("/usr/bin/tmux", X_OK) == 0, "needs tmux"))
+    func bashInItsLineEditorAcrossAColon() throws {
+        let folder = try ShellCompletionTests.seeded()
+        let tmux = try Tmux(folder, columns: 100, rows: 10)
+        tmux.type("source completion.bash; clear")
+        tmux.send("-l 'tasks list list:Ho'", "Tab")
+        #expect(tmux.wait { $0.contains("tasks list list:Home") }, "\(tmux.screen)")
+        tmux.send("-l due.be", "Tab")
+        #expect(tmux.wait { $0.contains("list:Home due.before:") }, "a space after list:Home: \(tmux.screen)")
+        tmux.send("-l 'today +wr'", "Tab")
+        #expect(tmux.wait { $0.contains("list:Home due.before:today +writing") }, "no space after due.before: \(tmux.screen)")
+        tmux.send("C-u")
+    }
+
     /// zsh completes only inside its line editor: run it in tmux, press Tab, read the screen.
     @Test(.enabled(if: access("/usr/bin/tmux", X_OK) == 0, "needs tmux"))
     func zsh() throws {
