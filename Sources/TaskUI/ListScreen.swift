@@ -44,7 +44,7 @@ public final class ListScreen: View {
     public var size: (rows: Int, columns: Int)
     /// The first row of the result on screen.
     private(set) var top = 0
-    private(set) var prompt: Prompt?
+    var prompt: Prompt?
     private(set) var showsHelp = false
     var message: StatusMessage?
     /// Where the screen's requests go (the app), and who to tell that it must be drawn again.
@@ -56,13 +56,13 @@ public final class ListScreen: View {
     /// a plain search.
     public var filterSettings: (() -> FilterSettings)?
     /// The query before anything was typed at `/`, and the filter typed there (applied).
-    private var filterBase: TaskQuery?
-    private(set) var filterText = ""
+    var filterBase: TaskQuery?
+    var filterText = ""
     /// The reports `f` cycles and the contexts `@` picks; nil: `f` cycles pending, all, done.
     public var queries: ScreenQueries? { didSet { context = queries?.context } }
     /// The report shown (nil: the command line's own query) and the context it is read in.
-    private(set) var report: String?
-    private(set) var context: String?
+    var report: String?
+    var context: String?
 
     public init(keys: Observable<Key>, size: (rows: Int, columns: Int), style: ScreenStyle, today: @escaping () -> CalendarDay) {
         self.keys = keys
@@ -172,22 +172,6 @@ public final class ListScreen: View {
         onChange()
     }
 
-    /// Reads `report` in `context` (with what was typed at `/` over it), or says why not.
-    private func show(report: String, context: String?, reactor: TaskListReactor) {
-        guard let queries else { return }
-        switch queries.make(report, context) {
-        case .success(let query):
-            self.report = report
-            self.context = context
-            filterBase = query
-            var shown = query
-            if !filterText.isEmpty, let settings = filterSettings?(), let typed = try? FilterBar.query(filterText, over: query, settings: settings) { shown = typed }
-            reactor.action.onNext(.refresh(shown))
-        case .failure(let refusal):
-            message = StatusMessage(text: refusal.message, isError: true)
-        }
-    }
-
     private func handle(_ key: Key, in prompt: Prompt, reactor: TaskListReactor) {
         switch prompt {
         case .search(var field):
@@ -203,52 +187,10 @@ public final class ListScreen: View {
                 self.prompt = .search(field)
                 if field.text != before { reactor.action.onNext(.search(field.text)) }
             }
-        case .filter(var field, let error):
-            guard let base = filterBase, let settings = filterSettings?() else { return }
-            switch key {
-            case .escape, .control("c"):
-                self.prompt = nil
-                if !filterText.isEmpty {
-                    filterText = ""
-                    reactor.action.onNext(.refresh(base))
-                }
-            case .enter:
-                // An error keeps the bar open with what was typed: Enter cannot lose it.
-                if error == nil { self.prompt = nil }
-            default:
-                let before = field.text
-                _ = field.handle(key)
-                guard field.text != before else { return }
-                do throws(FilterError) {
-                    let query = try FilterBar.query(field.text, over: base, settings: settings)
-                    self.prompt = .filter(field, error: nil)
-                    filterText = field.text.trimmingWhitespace.isEmpty ? "" : field.text
-                    reactor.action.onNext(.refresh(query))
-                } catch {
-                    self.prompt = .filter(field, error: FilterBar.message(error))
-                }
-            }
-        case .context(var field):
-            switch key {
-            case .escape, .control("c"):
-                self.prompt = nil
-            case .enter:
-                self.prompt = nil
-                let name = field.text.trimmingWhitespace
-                let chosen = name.isEmpty || name == "none" ? nil : name
-                if let chosen, queries?.contexts.contains(chosen) != true {
-                    let names = queries?.contexts ?? []
-                    message = StatusMessage(text: "no context '\(chosen)'" + (names.isEmpty ? "; none is defined" : "; defined: " + names.joined(separator: ", ")), isError: true)
-                    return
-                }
-                show(report: report ?? queries?.reports.first ?? "list", context: chosen, reactor: reactor)
-            case .tab:
-                if let completion = ListScreen.complete(field.text, among: (queries?.contexts ?? []) + ["none"]) { field = TextField(completion) }
-                self.prompt = .context(field)
-            default:
-                _ = field.handle(key)
-                self.prompt = .context(field)
-            }
+        case .filter(let field, let error):
+            handleFilter(key, field, error: error, reactor: reactor)
+        case .context(let field):
+            handleContext(key, field, reactor: reactor)
         case .moveTo(let task, var field):
             switch key {
             case .escape, .control("c"):
