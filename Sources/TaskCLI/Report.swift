@@ -45,8 +45,11 @@ struct Report: Equatable {
     static func named(_ name: String, in configuration: Configuration) throws -> Report? {
         let base = builtIn.first { $0.name == name }
         guard let defined = configuration.reports[name] else { return base }
+        if let command = base?.command {
+            throw CLIError.usage((defined.line == 0 ? "-c report.\(name)" : "\(configuration.path):\(defined.line): report.\(name)")
+                                 + ": '\(name)' is the command 'tasks \(command)', not a report to change; its order, columns and limit are its flags (--sort, --columns, --limit), or define a report of another name")
+        }
         var report = base ?? Report(name: name, description: "", columns: nil)
-        if base?.command != nil { report.command = nil }  // redefined: it is a report now
         if !defined.description.isEmpty { report.description = defined.description }
         if !defined.filter.isEmpty { report.filter = defined.filter }
         func refuse(_ reason: String) -> CLIError {
@@ -125,8 +128,8 @@ enum ReportColumn: Equatable, Sendable {
         }
         func time(_ stamp: Timestamp?) -> String {
             guard let stamp else { return "" }
-            let date = TaskDate(stamp, in: zone)
-            return forTable ? date.shown(in: zone) : date.description
+            // A table: local time; tsv and csv: UTC, as `history` and `export` write moments.
+            return forTable ? TaskDate(stamp, in: zone).shown(in: zone) : TimestampText.iso8601(stamp)
         }
         switch self {
         case .id: return String(task.id)

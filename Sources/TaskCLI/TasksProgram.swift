@@ -63,11 +63,39 @@ enum ReportWords {
                   let split = try? FilterParser.words(of: command), !split.isEmpty else { return words }
             return expanded(split, environment)
         }
-        guard let first = words.first, !first.hasPrefix("-"), !first.contains(":"), first.first?.isLetter == true,
-              TasksSpec.root.subcommand(named: first) == nil else { return words }
-        if Report.builtIn.contains(where: { $0.name == first && $0.command == nil }) { return ["report"] + words }
-        guard let configuration = try? Configuration.load(environment), configuration.reports[first] != nil else { return words }
-        return ["report"] + words
+        // The first word that is neither a root option nor its value (`--db x mine`), and the
+        // `-c KEY=VALUE` overrides on the way (`-c report.x.filter=+a x`).
+        var index = 0
+        var overrides: [String] = []
+        while index < words.count, words[index].hasPrefix("-"), words[index] != "-", words[index] != "--" {
+            let word = words[index]
+            let name = word.hasPrefix("--") ? String(word.dropFirst(2).prefix { $0 != "=" }) : nil
+            let spec = TasksSpec.root.options.first { option in
+                name.map { option.long == $0 } ?? (word.count >= 2 && option.short == Array(word)[1])
+            }
+            guard let spec else { return words }
+            var value: String?
+            if spec.takesValue {
+                if let equals = word.firstIndex(of: "=") {
+                    value = String(word[word.index(after: equals)...])
+                } else if name == nil, word.count > 2 {
+                    value = String(word.dropFirst(2))
+                } else {
+                    index += 1
+                    value = index < words.count ? words[index] : nil
+                }
+            }
+            if spec.long == Option.setting.long, let value { overrides.append(value) }
+            index += 1
+        }
+        guard index < words.count else { return words }
+        let first = words[index]
+        guard !first.contains(":"), first.first?.isLetter == true, TasksSpec.root.subcommand(named: first) == nil else { return words }
+        let named = Report.builtIn.contains { $0.name == first && $0.command == nil }
+        if !named {
+            guard let configuration = try? Configuration.load(environment, overrides: overrides), configuration.reports[first] != nil else { return words }
+        }
+        return Array(words[..<index]) + ["report"] + Array(words[index...])
     }
 }
 

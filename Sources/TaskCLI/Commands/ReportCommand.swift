@@ -42,7 +42,7 @@ struct ReportCommand: TasksCommand {
             guard ContextDefinition.isName(words[1]), !["define", "delete"].contains(words[1]) else {
                 throw CLIError.usage("'\(words[1])' cannot name a report: letters, digits, - and _ (and not define or delete)")
             }
-            guard CommandRegistry.command(named: words[1]) == nil || Report.builtIn.contains(where: { $0.name == words[1] }) else {
+            guard CommandRegistry.command(named: words[1]) == nil || Report.builtIn.contains(where: { $0.name == words[1] && $0.command == nil }) else {
                 throw CLIError.usage("'\(words[1])' is a command of its own; choose another name for the report")
             }
             guard defining || line.has(Option.columns) || line.has(Option.sort) || line.has(Option.reportLimit) else {
