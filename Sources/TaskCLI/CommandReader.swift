@@ -7,8 +7,13 @@ struct CommandReader {
     let invocation: Invocation
 
     func read(_ parsed: ParsedCommand) throws -> any TasksCommand {
+        try read(ParsedLine(parsed: parsed, invocation: invocation))
+    }
+
+    /// The command of `line` (whose configuration, once read, the command reads again free).
+    func read(_ line: ParsedLine) throws -> any TasksCommand {
+        let parsed = line.parsed
         if parsed.wantsHelp { return HelpCommand(path: parsed.path) }
-        let line = ParsedLine(parsed: parsed, invocation: invocation)
         if parsed.has(Option.version) { return VersionCommand(line) }
         let name = parsed.path.first ?? TasksSpec.root.defaultSubcommand ?? "list"
         guard let type = CommandRegistry.command(named: name) else { throw CLIError.usage("unknown command '\(name)'") }
@@ -19,6 +24,11 @@ struct CommandReader {
 
     /// The output settings; a bad `--format` or `--color` is a usage error.
     func outputSettings(_ parsed: ParsedCommand) throws -> OutputSettings {
+        try outputSettings(ParsedLine(parsed: parsed, invocation: invocation))
+    }
+
+    func outputSettings(_ line: ParsedLine) throws -> OutputSettings {
+        let parsed = line.parsed
         var format: OutputFormat = invocation.terminal.stdoutIsTerminal ? .table : .tsv
         // A command with a --format of its own (export, import) reads it itself.
         let ownFormat = parsed.path.first.flatMap(TasksSpec.root.subcommand(named:))?.options.contains { $0.long == Option.format.long } ?? false
@@ -27,7 +37,9 @@ struct CommandReader {
         // is given), else auto. A configuration in error is the command's to report (when it
         // reads it), not every command's: `tasks config set` must still run to mend it.
         let overridden = parsed.values(Option.setting).last { $0.hasPrefix("color=") }.map { String($0.dropFirst(6)) }
-        let configured = parsed.value(Option.color) == nil && overridden == nil ? (try? Configuration.load(invocation.environment))?.color : nil
+        // A `-c` the configuration refuses is this command line's error, said here.
+        let configured = parsed.value(Option.color) != nil || overridden != nil ? nil
+            : parsed.values(Option.setting).isEmpty ? (try? line.configuration())?.color : try line.configuration().color
         let choice = try (parsed.value(Option.color) ?? overridden ?? configured).map { try ParsedLine.choice($0, TerminalFacts.ColorChoice.self) } ?? .auto
         return OutputSettings(
             format: format, isExplicit: !ownFormat && parsed.has(Option.format), header: parsed.has(Option.header), quiet: parsed.has(Option.quiet),

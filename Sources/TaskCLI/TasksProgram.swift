@@ -29,9 +29,10 @@ public enum TasksProgram {
                 throw CLIError.usage("word \(word + 1) of the command line holds a NUL byte; nothing was read")
             }
             parsed = try CommandParser(root: TasksSpec.root).parse(ReportWords.expanded(invocation.arguments, invocation.environment))
-            settings = try reader.outputSettings(parsed)
+            let line = ParsedLine(parsed: parsed, invocation: invocation)
+            settings = try reader.outputSettings(line)
             weekStart = try DateSettings.weekStart(invocation.environment)
-            command = try reader.read(parsed)
+            command = try reader.read(line)
             if let text = command.standaloneOutput {
                 invocation.stdout.write(text)
                 return 0

@@ -7,6 +7,26 @@ import TaskModel
 struct ParsedLine {
     let parsed: ParsedCommand
     let invocation: Invocation
+    /// The configuration once read: a command asks for it from several readings (its filter,
+    /// its context's header, its columns, the score's weights), and the file is read once.
+    private var read: ConfigurationOnce
+
+    init(parsed: ParsedCommand, invocation: Invocation) {
+        self.parsed = parsed
+        self.invocation = invocation
+        read = ConfigurationOnce()
+    }
+
+    /// The same line as another command reads it (`report next` is `next`): its path and
+    /// arguments changed, what it read kept.
+    func rewritten(path: [String]? = nil, arguments: [String]) -> ParsedLine {
+        var changed = parsed
+        if let path { changed.path = path }
+        changed.arguments = arguments
+        var line = ParsedLine(parsed: changed, invocation: invocation)
+        line.read = read
+        return line
+    }
 
     /// The positional arguments, in order.
     var arguments: [String] { parsed.arguments }
@@ -47,7 +67,10 @@ struct ParsedLine {
 
     /// The configuration, with this command's `-c KEY=VALUE` over it.
     func configuration() throws -> Configuration {
-        try Configuration.load(invocation.environment, overrides: parsed.values(Option.setting))
+        if let configuration = read.value { return configuration }
+        let configuration = try Configuration.load(invocation.environment, overrides: parsed.values(Option.setting))
+        read.value = configuration
+        return configuration
     }
 
     /// The filter words' settings: the run's clock and zone, the week's start, the custom fields.
@@ -260,6 +283,12 @@ struct ParsedLine {
         }
         return fields
     }
+}
+
+/// Where a line keeps the configuration it read (a line is a value; what it read is shared
+/// by its copies within the one run).
+final class ConfigurationOnce {
+    var value: Configuration?
 }
 
 /// What a change acts on: ids, or the tasks a filter chooses.

@@ -62,9 +62,7 @@ struct ReportCommand: TasksCommand {
             if let command = report.command {
                 action = .delegate(command)
             } else {
-                var words = line.parsed
-                words.arguments = Array(words.arguments.dropFirst())
-                action = .run(try ListCommand(ParsedLine(parsed: words, invocation: line.invocation), report: report))
+                action = .run(try ListCommand(line.rewritten(arguments: Array(line.arguments.dropFirst())), report: report))
             }
         }
     }
@@ -79,11 +77,8 @@ struct ReportCommand: TasksCommand {
             command.run(context)
         case .delegate(let name):
             // `report next` is `next`: the same words, read by that command.
-            var parsed = line.parsed
-            parsed.path = [name]
-            parsed.arguments = Array(parsed.arguments.dropFirst())
             guard let type = CommandRegistry.command(named: name) else { return }
-            let command = try type.init(ParsedLine(parsed: parsed, invocation: line.invocation))
+            let command = try type.init(line.rewritten(path: [name], arguments: Array(line.arguments.dropFirst())))
             try command.validate()
             command.run(context)
         case .show:
