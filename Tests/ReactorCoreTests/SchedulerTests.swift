@@ -132,7 +132,9 @@ struct ConcurrencyBridgeTests {
         let source = Observable<Int>.fromAsync {
             started.continuation.yield()
             do {
-                try await Task.sleep(for: .seconds(30))
+                // Long enough that a starved test pool (2 cores, every suite at once) cannot
+                // outlast it before the dispose below: only a missing cancel ends it normally.
+                try await Task.sleep(for: .seconds(900))
                 finished.continuation.yield(false)
             } catch {
                 finished.continuation.yield(Task.isCancelled)
