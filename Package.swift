@@ -82,11 +82,11 @@ let package = Package(
         // Swift cannot do safely (a signal handler) or import (termios and ioctl macros).
         .target(name: "CTerminalSupport"),
         .target(name: "TerminalKit", dependencies: ["CTerminalSupport", "MainLoop", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "_TestSupport"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TextFormats", "_TestSupport"]),
 
         // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
         .target(name: "TaskUI", dependencies: ["TerminalKit", "MainLoop", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "TaskReactors", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
+        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "MainLoop", "TextFormats", "TaskReactors", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
 
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.
@@ -95,7 +95,7 @@ let package = Package(
 
         // The `tasks` program: commands as reactor actions, views printing their state.
         .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
-                                                "TaskUI", "TerminalKit", "TaskRemote", "SyncWire"]),
+                                                "TaskUI", "TerminalKit", "MainLoop", "TaskRemote", "SyncWire"]),
         // One static executable (the Swift runtime, glibc and libsqlite3.a inside): no dynamic
         // loader at start-up, which is most of what a one-task command costs (1.2 ms against
         // 2.6 ms with only -static-stdlib). It needs no NSS, dlopen or locale data at run time.

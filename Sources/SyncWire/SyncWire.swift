@@ -16,7 +16,11 @@ import TextFormats
 ///     push ID NODE ORIGIN CLOCK TASK FIELDS   (nothing)
 ///     flush                                   ok COUNT
 ///     commit                                  ok LAST
+///     watch URL NODE                          ok listening, then notice COUNT … (a helper of its own)
 ///
+/// `commit` of a sync that stored changes notifies the remote's `tasks_change` channel with
+/// the node's id; a `watch` helper listens there and says `notice` for each burst of other
+/// nodes' commits, until its stdin closes.
 /// FIELDS is a JSON object. Any failure is `error KIND MESSAGE`, after which the helper exits
 /// and the remote keeps nothing uncommitted. KIND: address, unreachable, login, missing
 /// (no such database), denied, newer, failed.

@@ -141,10 +141,53 @@ public protocol SyncRemote: AnyObject {
 public protocol SyncRemoteMaker {
     /// A remote for `url` (which may carry a password; never stored or printed).
     func remote(url: String) throws(TaskServiceError) -> any SyncRemote
+    /// Watches `url` for other nodes' syncs (not `node`'s own), waiting for nothing: the
+    /// watch says `.listening` or `.ended` when it knows.
+    func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch
+}
+
+/// What a remote says between syncs: that it listens, that another machine synced, or that
+/// it is gone (unreachable, refused): `tasks ui` and `tasks sync --watch` follow it.
+public enum RemoteNews: Equatable, Sendable {
+    case listening
+    case changed
+    case ended(TaskServiceError)
+}
+
+/// A remote's news of other machines' syncs: a descriptor to wait on (`poll`), and what has
+/// arrived when it is readable. Closing it ends the watch.
+public protocol RemoteWatch: AnyObject {
+    var descriptor: Int32 { get }
+    /// What arrived, without waiting; `.ended` is the last.
+    func read() -> [RemoteNews]
+    func close()
+}
+
+extension SyncRemoteMaker {
+    /// A remote that cannot be watched says so.
+    public func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch {
+        throw TaskServiceError.remote(.failed("this remote cannot be watched"), remote: url)
+    }
+}
+
+/// Which machine this file is in syncs, and the remote it last synced with.
+public struct SyncIdentity: Equatable, Sendable {
+    /// The file's own id among the machines (sent with each change).
+    public var node: String
+    /// The remote last given with `--remote`, without its password; nil before that.
+    public var remote: String?
+
+    public init(node: String, remote: String?) {
+        self.node = node
+        self.remote = remote
+    }
 }
 
 /// A store that can exchange its changes with a remote.
 public protocol TaskSyncing: AnyObject {
+    /// This file's id in syncs and its remembered remote.
+    func syncIdentity() -> Observable<SyncIdentity>
+
     /// Pushes the changes made here since the last sync, pulls everyone else's, and applies
     /// them here in one transaction. `url` (else the one remembered) names the remote;
     /// `remember` stores it, without its password, for the next sync.

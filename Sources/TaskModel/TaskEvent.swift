@@ -9,6 +9,10 @@ public enum TaskEvent: Equatable, Sendable {
     case markAsUndone(Task)
     /// Several changes committed together, in order.
     case batch([TaskEvent])
+    /// Tasks changed in a way no event above can say to a list that does not hold them (one
+    /// changed, then deleted, by another process between two looks: what it was before is not
+    /// the row kept): a list reads its totals and rows again.
+    case reread
 }
 
 extension TaskEvent {
@@ -28,6 +32,7 @@ extension TaskEvent {
         case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task): return [(.changed, task)]
         case .delete(let task): return [(.removed, task)]
         case .batch(let events): return events.flatMap { $0.outcomes }
+        case .reread: return []
         }
     }
 

@@ -38,6 +38,14 @@ public protocol TaskReading: AnyObject {
     /// which fields the rows carry.
     func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow>
 
+    /// The ids of the rows at positions `range` of what `query` selects, in its order (the
+    /// ui's `V` and `*` mark them): eight bytes a row, not a task.
+    func ids(_ query: TaskQuery, in range: Range<Int>) -> Observable<[Int64]>
+
+    /// Where task `id` falls in `query`'s order (the ui's `:42` puts the cursor there), or
+    /// nil when `query` does not select it.
+    func position(of id: Int64, in query: TaskQuery) -> Observable<Int?>
+
     /// One task by id; fails with `TaskServiceError.notFound` when there is none.
     func task(id: Int64) -> Observable<Task>
 

@@ -19,7 +19,14 @@ extension TaskListReactor.State {
             enter(task)
             return true
         case .delete(let task):
-            leave(task)
+            // What was counted is the version held, not the row the delete kept (a task done
+            // and deleted between two looks is kept done); with the whole result held, a task
+            // not held was not in it.
+            if let held = window.rows.first(where: { $0.id == task.id }) {
+                leave(held)
+            } else if !isComplete {
+                leave(task)
+            }
             return true
         case .update(let task), .move(let task), .markAsDone(let task), .markAsUndone(let task):
             if let index = window.rows.firstIndex(where: { $0.id == task.id }) { return replace(at: index, with: task) }
@@ -27,6 +34,8 @@ extension TaskListReactor.State {
             guard isComplete else { return false }
             enter(task)
             return true
+        case .reread:
+            return false
         case .batch(let events):
             var placed = true
             for event in events where !place(event) { placed = false }

@@ -62,6 +62,11 @@ public final class TaskListReactor: Reactor {
         /// Move a task one place down (or up) in its list, past its neighbour in the window
         /// (manual order only: in another order the neighbour is not the list's).
         case nudge(Int64, down: Bool)
+        /// Mark tasks, or clear the marks (`TaskListReactor+Marks.swift`).
+        case mark(MarkRequest)
+        /// The cursor on task `id` wherever it falls in the result, or a notice that the
+        /// query does not select it (the ui's `:42`).
+        case jump(toID: Int64)
     }
 
     /// What a stream sums up before its first row: nothing (`tsv` needs nothing), the counts
@@ -88,77 +93,12 @@ public final class TaskListReactor: Reactor {
         case setPendingDelete(Task?)
         case setNotice(String)
         case setChosen([Task])
-    }
-
-    public struct State: Equatable {
-        public var query: TaskQuery
-        /// What the query selects, summed up: the count, per section too.
-        public var totals = TaskQueryTotals()
-        /// The rows held: a part of the result, or all of it (`isComplete`).
-        public var window = TaskWindow()
-        public var isLoading = false
-        /// An event changed a task the window could not place (its old place was outside the
-        /// window); the totals and the window are being read again.
-        public var isStale = false
-        /// A service call failed.
-        @Pulse public var failure: TaskServiceError?
-        /// The view should open the editor for this task.
-        @Pulse public var editing: Task?
-        /// The lists with their counts, once loaded.
-        public var lists: [TaskListSummary]?
-        /// The tags with their counts, once loaded.
-        public var tags: [TaskListSummary]?
-        /// Each committed change as it arrives, whether or not it touches the window: what a
-        /// view confirms after a toggle, a delete or a move.
-        @Pulse public var applied: TaskEvent?
-        /// What the last change this reactor was sent committed (`toggleTasksDone`, …), as the
-        /// service returned it: what `tasks toggle` confirms.
-        @Pulse public var change: TaskEvent?
-        /// An undo or redo went through.
-        @Pulse public var step: HistoryStep?
-        /// The row of the result the cursor is on, and its task (when the window holds it).
-        public var cursor = 0
-        public var cursorID: Int64?
-        /// A delete waiting for its confirmation.
-        public var pendingDelete: Task?
-        /// The tasks a filter chose for a change (`choose`), all of them, in the query's order.
-        public var chosen: [Task]?
-        /// Why an action did nothing (a nudge past the end of a list, in another order).
-        @Pulse public var notice: String?
-
-        public init(query: TaskQuery) { self.query = query }
-
-        /// The rows held, in order.
-        public var tasks: [Task] { window.rows }
-        /// The rows held, in sections (a section's `items` are those of its rows in the window;
-        /// its whole count is in `totals.sections`).
-        public var sections: [TaskSection] { query.sections(from: window.rows) }
-        /// Whether the window holds the whole result.
-        public var isComplete: Bool { window.start == 0 && window.rows.count == totals.count }
-        /// The task under the cursor, when the window holds it.
-        public var cursorTask: Task? { task(at: cursor) }
-
-        /// Row `index` of the result, when the window holds it.
-        public func task(at index: Int) -> Task? {
-            let offset = index - window.start
-            return window.rows.indices.contains(offset) ? window.rows[offset] : nil
-        }
-
-        /// The cursor back on its task after the rows changed: by id when the window holds it,
-        /// else on the same row (the next task takes the place of one that left).
-        mutating func pinCursor() {
-            if let id = cursorID, let offset = window.rows.firstIndex(where: { $0.id == id }) {
-                cursor = window.start + offset
-                return
-            }
-            cursor = max(0, min(cursor, totals.count - 1))
-            cursorID = task(at: cursor)?.id
-        }
+        case setMarks(Set<Int64>, anchor: Int64?)
     }
 
     public let initialState: State
     public let reactorStorage = Storage()
-    private let service: any TaskService
+    let service: any TaskService
     /// How many rows a refresh reads.
     public let windowSize: Int
 
@@ -234,6 +174,12 @@ public final class TaskListReactor: Reactor {
                 service.lists().map { Mutation.setLists($0) }.catch(failed),
                 .just(.setLoading(false)),
             ])
+        case .mark(let request):
+            return marking(request)
+        case .jump(let id):
+            return service.position(of: id, in: currentState.query).map { index -> Mutation in
+                index.map(Mutation.setCursor) ?? .setNotice("task \(id) is not in this view")
+            }.catch(failed)
         case .loadTags:
             return Observable.concat([
                 .just(.setLoading(true)),
@@ -257,7 +203,7 @@ public final class TaskListReactor: Reactor {
         return reportOnly(service.move(id: id, to: placement))
     }
 
-    private func failed(_ error: any Error) -> Observable<Mutation> { .just(.setFailure(TaskServiceError(error))) }
+    func failed(_ error: any Error) -> Observable<Mutation> { .just(.setFailure(TaskServiceError(error))) }
 
     /// `body` between the query set and loading on and off; a failure becomes a pulse.
     private func loading(_ query: TaskQuery, _ body: Observable<Mutation>) -> Observable<Mutation> {
@@ -355,6 +301,7 @@ public final class TaskListReactor: Reactor {
             state.pinCursor()
         case .applyEvent(let event):
             if !state.place(event) { state.isStale = true }
+            if !state.marks.isEmpty { state.unmarkDeleted(event) }
             state.applied = event
             state.pinCursor()
         case .setCursor(let index):
@@ -364,6 +311,9 @@ public final class TaskListReactor: Reactor {
             state.pendingDelete = task
         case .setChosen(let tasks):
             state.chosen = tasks
+        case .setMarks(let marks, let anchor):
+            state.marks = marks
+            state.markAnchor = anchor
         case .setNotice(let notice):
             state.notice = notice
         case .setChange(let change):

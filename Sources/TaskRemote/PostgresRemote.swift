@@ -94,31 +94,11 @@ public final class PostgresRemote: SyncRemote {
     // MARK: - The helper
 
     private func start() throws(TaskServiceError) {
-        var toHelper: [Int32] = [0, 0], fromHelper: [Int32] = [0, 0]
-        guard pipe(&toHelper) == 0, pipe(&fromHelper) == 0 else { throw failed("cannot make a pipe: \(String(cString: strerror(errno)))") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toHelper[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromHelper[1], 1)
-        for descriptor in toHelper + fromHelper { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(helper), nil]
-        defer { free(argv[0]) }
-        var pid: pid_t = 0
-        let status = helper.contains("/")
-            ? posix_spawn(&pid, helper, &actions, nil, &argv, environ)
-            : posix_spawnp(&pid, helper, &actions, nil, &argv, environ)
-        Glibc.close(toHelper[0])
-        Glibc.close(fromHelper[1])
-        guard status == 0 else {
-            Glibc.close(toHelper[1])
-            Glibc.close(fromHelper[0])
-            throw TaskServiceError.remote(.helperMissing("cannot run \(helper): \(String(cString: strerror(status)))"), remote: name)
-        }
-        process = pid
-        descriptors = [toHelper[1], fromHelper[0]]
-        writer = WireWriter(descriptor: toHelper[1])
-        reader = WireReader(descriptor: fromHelper[0])
+        let started = try HelperProcess.start(helper, remote: name)
+        process = started.pid
+        descriptors = [started.toHelper, started.fromHelper]
+        writer = WireWriter(descriptor: started.toHelper)
+        reader = WireReader(descriptor: started.fromHelper)
     }
 
     private func send(_ fields: [String]) throws(TaskServiceError) {
@@ -137,7 +117,11 @@ public final class PostgresRemote: SyncRemote {
         throw failure(line)
     }
 
-    private func failure(_ line: [String]) -> TaskServiceError {
+    private func failure(_ line: [String]) -> TaskServiceError { Self.failure(line, remote: name) }
+
+    /// The failure an `error KIND MESSAGE` line from the helper reports.
+    static func failure(_ line: [String], remote name: String) -> TaskServiceError {
+        func failed(_ reason: String) -> TaskServiceError { .remote(.failed(reason), remote: name) }
         guard line.first == "error", line.count >= 3 else { return failed("the helper said: \(line.joined(separator: " "))") }
         // libpq's messages span lines ("…failed: Connection refused\n\tIs the server running…").
         let message = line[2].split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == " " }).joined(separator: " ")
@@ -179,13 +163,16 @@ public struct PostgresRemoteMaker: SyncRemoteMaker {
         return PostgresRemote(address: url, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres")
     }
 
+    public func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch {
+        guard RemoteAddress.looksValid(url) else {
+            throw TaskServiceError.remote(.badAddress("expected postgresql://… or key=value words"), remote: RemoteAddress.withoutPassword(url))
+        }
+        return try PostgresWatch(address: url, node: node, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres")
+    }
+
     /// `tasks-postgres` in the running program's folder, when it is there.
     static func helperBesideProgram() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let executable = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = executable.lastIndex(of: "/") else { return nil }
+        guard let executable = RunningProgram.path, let slash = executable.lastIndex(of: "/") else { return nil }
         let path = String(executable[..<slash]) + "/tasks-postgres"
         return access(path, X_OK) == 0 ? path : nil
     }

@@ -29,12 +29,13 @@ extension SQLiteTaskService {
         return try db.read {
             let entries = try db.query("SELECT \(Self.entryColumns) FROM history WHERE id > ? ORDER BY id", [lastSeenEntry],
                                        row: Self.decodeEntry)
-            var events: [TaskEvent] = []
+            var changes: [(entry: HistoryEntry, change: HistoryChange)] = []
             var count = 0
             for entry in entries where !ownEntries.contains(entry.id) {
                 count += 1
-                if isHeard { events += try self.events(of: entry) }
+                if isHeard { changes += try storedChanges(of: entry.id).map { (entry, $0.change) } }
             }
+            let events = try netEvents(of: changes)
             if let newest = entries.last?.id {
                 lastSeenEntry = newest
                 ownEntries = ownEntries.filter { $0 > newest }
@@ -43,18 +44,59 @@ extension SQLiteTaskService {
         }
     }
 
-    /// The events an entry's changes make, from the tasks as they are now (and the rows kept
-    /// of those it deleted).
-    private func events(of entry: HistoryEntry) throws -> [TaskEvent] {
-        var events: [TaskEvent] = []
-        for stored in try storedChanges(of: entry.id) {
-            let run = stored.change.taskID...stored.change.lastTaskID
-            switch stored.change.kind {
-            case .created: events += try readTasks(in: run).map(TaskEvent.create)
-            case .changed: if let task = try readTask(id: run.lowerBound) { events.append(.update(task)) }
-            case .deleted: events += try keptTasks(in: run, keptBy: keeper(ofDeletionsIn: entry)).map(TaskEvent.delete)
+    /// The events that take a list from what it held before `changes` to the tasks as they are
+    /// now. When no task is touched twice, each change is its own event (a bulk add stays one
+    /// read of its run). Otherwise each task touched makes one event from what it was before
+    /// (absent, when its first change here made it) and what it is now: replayed change by
+    /// change from the tasks as they are now, a task added and undone between two looks gave a
+    /// delete without its create, and the counts drifted below the rows (`Work (0)` above four
+    /// Work rows).
+    func netEvents(of changes: [(entry: HistoryEntry, change: HistoryChange)]) throws -> [TaskEvent] {
+        let runs = changes.map { $0.change.taskID...$0.change.lastTaskID }.sorted { $0.lowerBound < $1.lowerBound }
+        if !zip(runs, runs.dropFirst()).contains(where: { $0.upperBound >= $1.lowerBound }) {
+            return try changes.flatMap { try events(of: $0.change, in: $0.entry) }
+        }
+        var existedBefore: [Int64: Bool] = [:]
+        var order: [Int64] = []
+        var deletedIn: [Int64: HistoryEntry] = [:]
+        for (entry, change) in changes {
+            for id in change.taskID...change.lastTaskID {
+                if existedBefore[id] == nil {
+                    existedBefore[id] = change.kind != .created
+                    order.append(id)
+                }
+                if change.kind == .deleted { deletedIn[id] = entry }
             }
         }
-        return events
+        var net: [TaskEvent] = []
+        var touches: [Int64: Int] = [:]
+        for (_, change) in changes {
+            for id in change.taskID...change.lastTaskID { touches[id, default: 0] += 1 }
+        }
+        var unsaid = false
+        for id in order {
+            switch (existedBefore[id] ?? true, try readTask(id: id)) {
+            case (true, let task?): net.append(.update(task))
+            case (false, let task?): net.append(.create(task))
+            case (true, nil):
+                if let entry = deletedIn[id] { net += try keptTasks(in: id...id, keptBy: keeper(ofDeletionsIn: entry)).map(TaskEvent.delete) }
+                // Changed before it was deleted: the row kept is not what a list counted.
+                if touches[id, default: 0] > 1 { unsaid = true }
+            case (false, nil): break
+            }
+        }
+        if unsaid { net.append(.reread) }
+        return net
+    }
+
+    /// The events one change makes, from the tasks as they are now (and the rows `entry` kept
+    /// of those it deleted).
+    private func events(of change: HistoryChange, in entry: HistoryEntry) throws -> [TaskEvent] {
+        let run = change.taskID...change.lastTaskID
+        switch change.kind {
+        case .created: return try readTasks(in: run).map(TaskEvent.create)
+        case .changed: return try readTask(id: run.lowerBound).map { [.update($0)] } ?? []
+        case .deleted: return try keptTasks(in: run, keptBy: keeper(ofDeletionsIn: entry)).map(TaskEvent.delete)
+        }
     }
 }

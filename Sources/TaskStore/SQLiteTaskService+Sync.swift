@@ -15,6 +15,13 @@ extension SQLiteTaskService: TaskSyncing {
         change(creatingFile: true) { service in (try service.syncNow(url: url, remember: remember, maker: maker), []) }
     }
 
+    public func syncIdentity() -> Observable<SyncIdentity> {
+        call { service in
+            let state = try service.readSyncState()
+            return SyncIdentity(node: state.node, remote: state.remote)
+        }
+    }
+
     struct SyncState {
         var node: String
         var remote: String?

@@ -14,6 +14,34 @@ extension SQLiteTaskService {
         call { try $0.rowsNow(query, request) }
     }
 
+    public func ids(_ query: TaskQuery, in range: Range<Int>) -> Observable<[Int64]> {
+        call { service in
+            let lower = max(0, range.lowerBound), count = max(0, range.upperBound - lower)
+            guard count > 0 else { return [] }
+            let statement = TaskQuerySQL.select(query, columns: "id")
+            let db = try service.db
+            return try db.read {
+                try db.query(statement.sql + " LIMIT \(count) OFFSET \(lower)", statement.arguments, expectedCount: min(count, 4096)) { $0.int64(0) }
+            }
+        }
+    }
+
+    public func position(of id: Int64, in query: TaskQuery) -> Observable<Int?> {
+        call { service in
+            let db = try service.db
+            return try db.read { () throws -> Int? in
+                guard let task = try service.readTask(id: id) else { return nil }
+                let (filter, arguments) = TaskQuerySQL.whereClause(query)
+                let chosen = try db.scalar("SELECT count(*) FROM task" + filter + (filter.isEmpty ? " WHERE " : " AND ") + "id = ?",
+                                           arguments: arguments + [id]) ?? 0
+                guard chosen > 0 else { return nil }
+                // The rows before it in the query's order: the seek a window move uses, counted.
+                let before = TaskQuerySQL.select(query, reversed: true, after: task, columns: "1")
+                return Int(try db.scalar("SELECT count(*) FROM (" + before.sql + ")", arguments: before.arguments) ?? 0)
+            }
+        }
+    }
+
     public func stream(_ query: TaskQuery, batch: Int, fields: TaskFieldSet) -> Observable<TaskWindow> {
         .create { [unowned self] observer in
             do {

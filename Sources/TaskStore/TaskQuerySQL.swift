@@ -86,9 +86,10 @@ enum TaskQuerySQL {
         }
     }
 
-    /// The SELECT of every column for `query`, in its order (or the reverse), and its arguments;
-    /// `seek` adds a condition that starts after (or, reversed, before) the row with those keys.
-    static func select(_ query: TaskQuery, reversed: Bool = false, after anchor: Task? = nil, fields: TaskFieldSet = .all)
+    /// The SELECT of every column (or of `columns`) for `query`, in its order (or the reverse),
+    /// and its arguments; `seek` adds a condition that starts after (or, reversed, before) the row with those keys.
+    static func select(_ query: TaskQuery, reversed: Bool = false, after anchor: Task? = nil, fields: TaskFieldSet = .all,
+                       columns: String? = nil)
         -> (sql: String, arguments: [(any SQLiteBindable)?]) {
         var (filter, arguments) = whereClause(query)
         let keys = orderKeys(query)
@@ -114,7 +115,7 @@ enum TaskQuerySQL {
             filter += (filter.isEmpty ? " WHERE " : " AND ") + condition
         }
         let orderBy = " ORDER BY " + keys.map { $0.sql + ($0.descending != reversed ? " DESC" : "") }.joined(separator: ", ")
-        return ("SELECT \(TaskColumn.names(fields)) FROM task" + filter + orderBy, arguments)
+        return ("SELECT \(columns ?? TaskColumn.names(fields)) FROM task" + filter + orderBy, arguments)
     }
 
     /// `SELECT count(*)` of what `select(query)` selects, with the same arguments.

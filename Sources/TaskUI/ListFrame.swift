@@ -46,6 +46,35 @@ struct ListFrame {
         return lines
     }
 
+    /// The lines rows `first...last` take on screen: the rows, the header the first one shows,
+    /// and one more for each section that starts after it. Read from the totals, so that it
+    /// holds for rows the window has not read yet (`G` at the end of a long result).
+    static func lineCount(_ totals: TaskQueryTotals, from first: Int, through last: Int) -> Int {
+        guard last >= first else { return 0 }
+        var headers = 1
+        var start = 0
+        for section in totals.sections {
+            if start > first && start <= last { headers += 1 }
+            start += section.count
+            if start > last { break }
+        }
+        return last - first + 1 + headers
+    }
+
+    /// The first row to show so that row `cursor` is on screen with the headers above it, moving
+    /// `top` as little as it must; and no blank lines at the bottom while rows above are hidden
+    /// (a window grown taller shows more of the top).
+    static func top(keeping cursor: Int, from top: Int, height: Int, totals: TaskQueryTotals) -> Int {
+        let count = totals.count
+        guard count > 0, height > 0 else { return 0 }
+        let cursor = max(0, min(cursor, count - 1))
+        // Rows alone above the cursor cannot exceed the height: start no higher than that.
+        var top = max(0, min(max(top, cursor - height + 1), cursor))
+        while top < cursor && lineCount(totals, from: top, through: cursor) > height { top += 1 }
+        while top > 0 && lineCount(totals, from: top - 1, through: count - 1) <= height { top -= 1 }
+        return top
+    }
+
     /// The list area's lines into `screen`, rows `0..<height`.
     func draw(into screen: inout ScreenBuffer, height: Int) {
         let columns = screen.columns

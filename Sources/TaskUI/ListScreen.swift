@@ -28,25 +28,48 @@ public final class ListScreen: View {
         case search(TextField)
         /// `/`: the filter grammar, read on every key; the reason the text cannot be read yet.
         case filter(TextField, error: String?)
-        /// `m`: the list to move the task to (Tab completes from the lists).
-        case moveTo(Task, TextField)
+        /// `m`: the list to move the tasks to (Tab completes from the lists).
+        case moveTo([Int64], TextField)
         /// `@`: the context to work in (Tab completes from the contexts; `none`, or nothing: none).
         case context(TextField)
+        /// `p`: one key, H, M, L or space, sets the tasks' priority.
+        case priority([Int64])
+        /// `D`, `w`: a date in the date grammar, with what it resolves to (or why it cannot).
+        case date(TaskField, [Int64], TextField, preview: Result<String, PromptError>?)
+        /// `t`: `+a -b` (a bare word adds).
+        case tags([Int64], TextField)
+        /// `A`: a line added to the tasks' annotations.
+        case annotate([Int64], TextField)
+        /// `:`: the id to put the cursor on.
+        case jump(TextField)
+        /// `d` with marks: delete them all? (y/n)
+        case confirmDelete([Int64])
     }
 
     private let keys: Observable<Key>
     let style: ScreenStyle
-    private let today: () -> CalendarDay
+    let today: () -> CalendarDay
     /// The moment, and the zone a due moment is read in.
     public var now: @Sendable () -> Timestamp = SystemClock.now
     public var zone: LocalTime = .system
     /// The screen's size in cells (the app sets it, and again on a resize).
     public var size: (rows: Int, columns: Int)
     /// The first row of the result on screen.
-    private(set) var top = 0
+    var top = 0
     var prompt: Prompt?
     private(set) var showsHelp = false
+    /// Whether the details pane is open (`i`, `Enter`), and the reactor it is drawn from.
+    var showsDetails = false
+    public var details: TaskDetailsReactor? {
+        didSet { details?.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag) }
+    }
+    /// What dates typed at `D` and `w` count from (the clock, zone and week start).
+    public var dateContext: (() -> DateContext)?
+    /// The sort `s` chose (nil: the query's own).
+    var sortChoice: TaskQuery.Sort?
     var message: StatusMessage?
+    /// How the file stands with its remote (`synced 3 s ago`), when the screen syncs live.
+    var syncNote: String?
     /// Where the screen's requests go (the app), and who to tell that it must be drawn again.
     public var onRequest: (ScreenRequest) -> Void = { _ in }
     /// The words for a failure (the command line's, so that both say the same).
@@ -71,8 +94,9 @@ public final class ListScreen: View {
         self.today = today
     }
 
-    /// Rows the list area holds (all but the status line).
-    var listHeight: Int { max(1, size.rows - 1) }
+    /// Rows the list area holds (all but the status line, and the details pane below it in a
+    /// narrow window).
+    var listHeight: Int { paneLayout.list.rows }
 
     public func bind(reactor: TaskListReactor) {
         keys.bind { [unowned self] key in handle(key) }.disposed(by: disposeBag)
@@ -84,7 +108,10 @@ public final class ListScreen: View {
             .bind { [unowned self] notice in message = StatusMessage(text: notice, isError: false) }
             .disposed(by: disposeBag)
         reactor.pulse(\.$applied).compactMap { $0 }
-            .bind { [unowned self] event in if let text = ListScreen.sentence(for: event) { message = StatusMessage(text: text, isError: false) } }
+            .bind { [unowned self] event in
+                guard let text = ListScreen.sentence(for: event) else { return }
+                message = StatusMessage(text: text + ListScreen.hiddenNote(for: event, in: reactor.currentState.query), isError: false)
+            }
             .disposed(by: disposeBag)
         reactor.pulse(\.$step).compactMap { $0 }
             .bind { [unowned self] step in message = StatusMessage(text: step.sentence, isError: false) }
@@ -117,6 +144,10 @@ public final class ListScreen: View {
         message = nil
         let cursor = state.cursor
         let page = max(1, listHeight - 1)
+        if handleChangeKey(key, state, reactor: reactor) {
+            onChange()
+            return
+        }
         switch key {
         case .character("j"), .down: reactor.action.onNext(.moveCursor(to: cursor + 1))
         case .character("k"), .up: reactor.action.onNext(.moveCursor(to: cursor - 1))
@@ -124,21 +155,16 @@ public final class ListScreen: View {
         case .character("G"), .end: reactor.action.onNext(.moveCursor(to: state.totals.count - 1))
         case .pageDown, .control("f"): reactor.action.onNext(.moveCursor(to: cursor + page))
         case .pageUp, .control("b"): reactor.action.onNext(.moveCursor(to: cursor - page))
-        case .character(" "), .character("x"):
-            if let task = state.cursorTask { reactor.action.onNext(.toggleTaskDone(task.id)) }
         case .character("a"):
             onRequest(.add(list: state.cursorTask?.list ?? state.query.list ?? Task.defaultList))
-        case .character("e"), .enter:
+        case .character("e"):
             if let task = state.cursorTask { onRequest(.edit(task)) }
-        case .character("d"):
-            if let task = state.cursorTask { reactor.action.onNext(.askToDelete(task.id)) }
+        case .character("i"), .enter:
+            showsDetails.toggle()
         case .character("J"), .character("K"):
             if let task = state.cursorTask { reactor.action.onNext(.nudge(task.id, down: key == .character("J"))) }
-        case .character("m"):
-            if let task = state.cursorTask {
-                reactor.action.onNext(.loadLists)
-                prompt = .moveTo(task, TextField())
-            }
+        case .character("s"):
+            cycleSort(state, reactor: reactor)
         case .character("/"):
             if filterSettings != nil {
                 if filterBase == nil { filterBase = state.query }
@@ -167,7 +193,9 @@ public final class ListScreen: View {
         case .character("?"): showsHelp = true
         case .character("q"): onRequest(.quit)
         case .control("c"): onRequest(.interrupt)
-        default: break
+        case .escape: break
+        default:
+            message = StatusMessage(text: "no key \(ListScreen.name(of: key)) here; ? lists the keys", isError: true)
         }
         onChange()
     }
@@ -191,22 +219,8 @@ public final class ListScreen: View {
             handleFilter(key, field, error: error, reactor: reactor)
         case .context(let field):
             handleContext(key, field, reactor: reactor)
-        case .moveTo(let task, var field):
-            switch key {
-            case .escape, .control("c"):
-                self.prompt = nil
-            case .enter:
-                self.prompt = nil
-                let list = field.text.trimmingWhitespace
-                if !list.isEmpty { reactor.action.onNext(.moveTask(task.id, to: .list(list))) }
-            case .tab:
-                let names = (reactor.currentState.lists ?? []).map(\.name)
-                if let completion = ListScreen.complete(field.text, among: names) { field = TextField(completion) }
-                self.prompt = .moveTo(task, field)
-            default:
-                _ = field.handle(key)
-                self.prompt = .moveTo(task, field)
-            }
+        case .moveTo, .priority, .date, .tags, .annotate, .jump, .confirmDelete:
+            handleChangePrompt(key, prompt, reactor: reactor)
         }
     }
 
@@ -220,6 +234,18 @@ public final class ListScreen: View {
         case .markAsDone(let task): return "Done \(task.id): \(task.title)"
         case .markAsUndone(let task): return "Reopened \(task.id): \(task.title)"
         case .batch(let events): return events.count == 1 ? events.first.flatMap(sentence) : "\(events.count) changes"
+        case .reread: return nil
+        }
+    }
+
+    /// ` — hidden by the filter priority:M` when a task added, changed or moved is not in
+    /// `query` (nothing for a task done or deleted, which leaves the view as expected).
+    static func hiddenNote(for event: TaskEvent, in query: TaskQuery) -> String {
+        switch event {
+        case .create(let task), .update(let task), .move(let task):
+            return query.whyHidden(task).map { " — " + $0 } ?? ""
+        default:
+            return ""
         }
     }
 
@@ -232,111 +258,6 @@ public final class ListScreen: View {
         }
         return common.count >= typed.count ? common : nil
     }
-
-    // MARK: - State out: the rows on screen, then the frame
-
-    /// Keeps the cursor's row on screen, and asks the reactor for the rows the screen shows
-    /// when its window does not hold them. Called before each frame.
-    public func layout() {
-        guard let reactor else { return }
-        let state = reactor.currentState
-        let height = listHeight
-        let count = state.totals.count
-        let cursor = state.cursor
-        if cursor < top { top = cursor }
-        // The cursor's row, with the headers between it and the top, must fit.
-        while top < cursor && ListFrame.lines(state, top: top, height: height + 1).prefix(height).allSatisfy({ $0 != .row(cursor) })
-            && state.task(at: cursor) != nil {
-            top += 1
-        }
-        if cursor >= top + height { top = cursor - height + 1 }
-        top = max(0, min(top, max(0, count - 1)))
-        let needed = top..<min(count, top + height)
-        let window = state.window
-        if !needed.isEmpty && (needed.lowerBound < window.start || needed.upperBound > window.end) {
-            reactor.action.onNext(.showRows(needed))
-        }
-    }
-
-    /// The frame: the list, and the status line (or the prompt, the question, the help).
-    public func draw(into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
-        guard let reactor else { return nil }
-        let state = reactor.currentState
-        let height = listHeight
-        if showsHelp {
-            for (number, line) in ListScreen.help.prefix(height).enumerated() { screen.write(line, row: number, column: 1) }
-        } else {
-            ListFrame(state: state, top: top, filterText: filterText, style: style, today: today(), now: TaskDate.reading(now(), in: zone, today: today()), zone: zone).draw(into: &screen, height: height)
-        }
-        return drawStatus(state, into: &screen)
-    }
-
-    private func drawStatus(_ state: TaskListReactor.State, into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
-        let row = size.rows - 1
-        screen.fill(row: row, style: style.status)
-        if let task = state.pendingDelete {
-            screen.write("Delete \"\(task.title)\"? (y/n)", row: row, column: 0, style: style.status)
-            return nil
-        }
-        switch prompt {
-        case .search(let field):
-            let used = screen.write("/" + field.text, row: row, column: 0, style: style.status)
-            return (row, min(used, screen.columns - 1))
-        case .filter(let field, let error):
-            let used = screen.write("/" + field.text, row: row, column: 0, style: style.status)
-            if let error {
-                var errorStyle = style.status
-                if style.color { errorStyle.foreground = .red }
-                screen.write("  " + error, row: row, column: used, style: errorStyle)
-            }
-            return (row, min(used, screen.columns - 1))
-        case .context(let field):
-            let used = screen.write("Context (Tab completes, none for none): " + field.text, row: row, column: 0, style: style.status)
-            return (row, min(used, screen.columns - 1))
-        case .moveTo(let task, let field):
-            let label = "Move \(task.id) to list (Tab completes): "
-            let used = screen.write(label + field.text, row: row, column: 0, style: style.status)
-            return (row, min(used, screen.columns - 1))
-        case nil:
-            var left = (report.map { $0 == "list" ? "Pending" : $0.prefix(1).uppercased() + $0.dropFirst() } ?? statusName(state.query.status))
-                + " · \(Summary.tasks(state.totals.count))"
-            if let context { left += " · @\(context)" }
-            if let search = state.query.search { left += " · /\(search)" }
-            if !filterText.isEmpty { left += " · /\(filterText)" }
-            if let list = state.query.list { left += " · \(list)" }
-            let used = screen.write(left, row: row, column: 0, style: style.status)
-            if let message {
-                var messageStyle = style.status
-                if message.isError && style.color { messageStyle.foreground = .red }
-                screen.write("  " + message.text, row: row, column: used, style: messageStyle)
-            } else if used + 12 < screen.columns {
-                screen.write("? for keys", row: row, column: screen.columns - 10, style: style.status)
-            }
-            return nil
-        }
-    }
-
-    private func statusName(_ status: TaskQuery.Status) -> String {
-        switch status {
-        case .pending: return "Pending"
-        case .done: return "Done"
-        case .all: return "All"
-        }
-    }
-
-    static let help = [
-        "j k ↓ ↑   cursor down / up        g G       first / last",
-        "PgDn PgUp a page                  space x   toggle done",
-        "a         add a task              e Enter   edit the task",
-        "d         delete (asks first)     J K       move down / up in its list",
-        "m         move to another list    /         filter as you type (Esc clears)",
-        "f         the next report         @         choose a context",
-        "u Ctrl-R  undo / redo",
-        "r         read again              q         quit",
-        "",
-        "In the editor: Tab / Shift-Tab next / previous field, Ctrl-S save, Esc cancel.",
-        "Any key closes this help.",
-    ]
 }
 
 enum Summary {

@@ -30,6 +30,8 @@ public final class ScreenApp {
         public var started: ContinuousClock.Instant
         /// The words for a failure, on the status line.
         public var describe: (TaskServiceError) -> String = { String(describing: $0) }
+        /// Kept in step with a remote while the screen runs (a remote is configured).
+        public var live: LiveSetup?
 
         public init(query: TaskQuery, color: Bool, today: @escaping () -> CalendarDay, databasePath: String?,
                     tracePath: String? = nil, started: ContinuousClock.Instant = ContinuousClock.now) {
@@ -61,6 +63,8 @@ public final class ScreenApp {
     private var catchUpQueued = false
     private let disposeBag = DisposeBag()
     private var trace: Trace?
+    private var liveSync: LiveSync?
+    private var syncTick: (any Disposable)?
 
     /// The editor's reactor in `mode`, its dates counted from the options' clock.
     private func editReactor(_ mode: TaskEditReactor.Mode) -> TaskEditReactor {
@@ -76,6 +80,8 @@ public final class ScreenApp {
         listScreen = ListScreen(keys: listKeys, size: size, style: ScreenStyle(color: options.color), today: options.today)
         listScreen.filterSettings = options.filterSettings
         listScreen.queries = options.queries
+        listScreen.dateContext = options.dates
+        listScreen.details = TaskDetailsReactor(service: service)
         trace = options.tracePath.flatMap { Trace(path: $0, started: options.started) }
     }
 
@@ -97,8 +103,10 @@ public final class ScreenApp {
         listScreen.reactor = list
         list.action.onNext(.refresh(options.query))
         startFeed()
+        startLiveSync()
         setNeedsDraw()
         loop.run()
+        liveSync?.stop()
         session.stop()
         trace?.finish()
         return exitStatus
@@ -112,6 +120,13 @@ public final class ScreenApp {
             trace?.keyArrived()
             if key == .control("z") {
                 session?.suspend()
+                return
+            }
+            if key == .control("l") {
+                // Repaint everything: whatever another program or a terminal's own idea of a
+                // character's width left on the screen is cleared.
+                renderer.invalidate()
+                setNeedsDraw()
                 return
             }
             if editor != nil { editKeys.onNext(key) } else { listKeys.onNext(key) }
@@ -206,6 +221,34 @@ public final class ScreenApp {
             self?.list.action.onNext(.catchUp)
             self?.pollEverySecond()
         }
+    }
+
+    // MARK: - Other machines' changes
+
+    /// With a remote, the file is synced on every notice and every change here, in a child
+    /// `tasks sync`; what it applies arrives through the feed above. The status line says when
+    /// the last sync was, or since when the remote is out of reach.
+    private func startLiveSync() {
+        guard let setup = options.live, let path = options.databasePath else { return }
+        let live = LiveSync(loop: loop, url: setup.url, node: setup.node, maker: setup.maker,
+                            runner: ChildSync(loop: loop, arguments: setup.syncCommand), newestEntry: setup.newestEntry,
+                            now: setup.now, describe: options.describe)
+        live.onStatus = { [unowned self] _ in showSyncStatus() }
+        liveSync = live
+        listScreen.syncNote = "syncing…"
+        live.start(databasePath: path)
+    }
+
+    /// `synced 3 s ago`, `offline since 14:02`, kept current once a second while it counts
+    /// seconds, once a minute after.
+    private func showSyncStatus() {
+        guard let live = liveSync else { return }
+        syncTick?.dispose()
+        let now = options.live?.now() ?? Timestamp(millisecondsSince1970: 0)
+        let (note, next) = LiveSync.note(live.status, now: now, zone: options.live?.zone ?? .system)
+        listScreen.syncNote = note
+        setNeedsDraw()
+        if let next { syncTick = loop.schedule(after: next) { [unowned self] in showSyncStatus() } }
     }
 
     // MARK: - Drawing

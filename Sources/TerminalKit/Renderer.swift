@@ -32,15 +32,42 @@ public struct Renderer {
                 while first > 0 && next[row, first].isContinuation { first -= 1 }
                 if last + 1 < next.columns && next[row, last + 1].isContinuation { last += 1 }
             }
+            // A blank tail to the row's end is one EL, not spaces: nothing of an earlier frame
+            // can survive past the last character, whatever width the terminal gave it.
+            var blankFrom = last + 1
+            if (last + 1..<next.columns).allSatisfy({ next[row, $0] == Cell() }) {
+                while blankFrom > first && next[row, blankFrom - 1] == Cell() { blankFrom -= 1 }
+            }
             Self.moveTo(row: row, column: first, into: &out)
-            for column in first...last {
+            var column = first
+            while column < blankFrom {
                 let cell = next[row, column]
+                column += 1
                 if cell.isContinuation { continue }
                 if style != cell.style {
                     Self.select(cell.style, into: &out)
                     style = cell.style
                 }
+                guard cell.text.utf8.first.map({ $0 >= 0x80 }) == true, let character = cell.text.first,
+                      TerminalText.isWidthAmbiguous(character) else {
+                    out.append(contentsOf: cell.text.utf8)
+                    continue
+                }
+                // Terminals disagree on this one's width (an emoji with VS16, a ZWJ sequence):
+                // blank both cells, draw it, and put the cursor where the next cell begins, so
+                // the rest of the row lands in its place whichever width the terminal chose.
+                let cells = TerminalText.width(of: character)
+                out.append(contentsOf: Array(String(repeating: " ", count: cells).utf8))
+                Self.moveTo(row: row, column: column - 1, into: &out)
                 out.append(contentsOf: cell.text.utf8)
+                Self.moveTo(row: row, column: column - 1 + cells, into: &out)
+            }
+            if blankFrom <= last {
+                if style != .plain {
+                    out.append(contentsOf: Array("\u{1B}[0m".utf8))
+                    style = .plain
+                }
+                out.append(contentsOf: Array("\u{1B}[K".utf8))
             }
         }
         if style != .plain { out.append(contentsOf: Array("\u{1B}[0m".utf8)) }

@@ -91,6 +91,22 @@ public struct ScreenBuffer: Equatable, Sendable {
         }
     }
 
+    /// Copies `other`'s cells here with its top left at `row`, `column`, cut at the edges
+    /// (a pane drawn on its own, put beside another). A wide character cut in half by the
+    /// right edge becomes a space.
+    public mutating func paste(_ other: ScreenBuffer, row: Int, column: Int) {
+        for sourceRow in 0..<other.rows where row + sourceRow >= 0 && row + sourceRow < rows {
+            for sourceColumn in 0..<other.columns where column + sourceColumn >= 0 && column + sourceColumn < columns {
+                var cell = other[sourceRow, sourceColumn]
+                let at = column + sourceColumn
+                if cell.text.first.map(TerminalText.width(of:)) == 2 && at + 1 >= columns {
+                    cell = Cell(" ", style: cell.style)
+                }
+                put(cell, row: row + sourceRow, column: at)
+            }
+        }
+    }
+
     /// Restyles the cells of a row (keeping their text): the cursor row's highlight.
     public mutating func restyle(row: Int, _ change: (inout CellStyle) -> Void) {
         guard row >= 0, row < rows else { return }

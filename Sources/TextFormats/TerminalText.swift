@@ -30,6 +30,21 @@ public enum TerminalText {
         return sawVisible ? 1 : 0
     }
 
+    /// Whether terminals disagree on how many cells `character` takes: an emoji made wide by
+    /// VS16 (U+FE0F) or a ZWJ sequence, a skin tone, a flag, or a symbol this table counts as
+    /// wide without its default emoji presentation (🍽 U+1F37D). xterm, tmux 3.3 and VTE before
+    /// 0.76 give these one cell where kitty, WezTerm, iTerm2 and recent VTE give two; the
+    /// renderer places the cursor after each one, so the rest of the row is right either way.
+    public static func isWidthAmbiguous(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, first.value >= 0x80 else { return false }
+        if scalars.count > 1 {
+            return scalars.contains { $0.value == 0xFE0F || $0.value == 0x200D || (0x1F3FB...0x1F3FF).contains($0.value)
+                || (0x1F1E6...0x1F1FF).contains($0.value) }
+        }
+        return first.value >= 0x1F000 && !first.properties.isEmojiPresentation && isWide(first)
+    }
+
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true

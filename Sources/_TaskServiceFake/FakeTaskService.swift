@@ -83,6 +83,18 @@ public final class FakeTaskService: TaskService {
         }
     }
 
+    public func ids(_ query: TaskQuery, in range: Range<Int>) -> Observable<[Int64]> {
+        attempt {
+            let result = self.sortedResult(query)
+            let lower = min(max(0, range.lowerBound), result.count), upper = min(max(lower, range.upperBound), result.count)
+            return (result[lower..<upper].map(\.id), [])
+        }
+    }
+
+    public func position(of id: Int64, in query: TaskQuery) -> Observable<Int?> {
+        attempt { (self.sortedResult(query).firstIndex { $0.id == id }, []) }
+    }
+
     /// Every request counted, to show which ones a window move makes.
     public private(set) var rowRequests: [TaskRowRequest] = []
 
@@ -170,12 +182,17 @@ public final class FakeTaskService: TaskService {
             if !changes.repeat.isKeep { task.repeat = changes.repeat.applied(to: task.repeat) }
             task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
             task.modified = self.tick()
+            task.annotations += changes.annotate.map { Annotation(entry: task.modified, text: $0) }
             self.tasks[index] = task
             return task
     }
 
+    /// The ids of each `update(ids:_:)` call, in turn: one call is one command.
+    public private(set) var updates: [[Int64]] = []
+
     public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {
         attempt {
+            self.updates.append(ids)
             try self.requireAll(ids)
             var events: [TaskEvent] = []
             for id in ids { events.append(.update(try self.apply(changes, to: id))) }

@@ -11,7 +11,9 @@ import TextFormats
 // remote helpers. It alone links libpq (and, through it, TLS, Kerberos and LDAP libraries), so
 // `tasks` itself stays one static executable that starts in a millisecond. It speaks the
 // lines of `SyncWire` on stdin and stdout, holds one transaction from `open` to `commit`, and
-// sends every value as a parameter: nothing a user wrote is ever spliced into SQL.
+// sends every value as a parameter: nothing a user wrote is ever spliced into SQL. Started with
+// `watch` instead, it listens for other machines' syncs (LISTEN/NOTIFY) for `tasks ui` and
+// `tasks sync --watch`.
 
 signal(SIGPIPE, SIG_IGN)
 Helper().run()
@@ -35,6 +37,8 @@ final class Helper {
     var pending: [String] = []
     var stored = 0
     var node = ""
+    /// The channel a sync that stored changes notifies, and `watch` listens on.
+    let channel = "tasks_change"
 
     func run() {
         while let line = input.readLine() {
@@ -56,8 +60,13 @@ final class Helper {
             case ("commit", 1):
                 store()
                 let last = execute("SELECT coalesce(max(seq), 0) FROM tasks_change").first?.first.flatMap { $0 } ?? "0"
+                // Delivered with the commit, to every machine watching (`watch`), ours included.
+                if stored > 0 { execute("SELECT pg_notify($1, $2)", [channel, node]) }
                 execute("COMMIT")
                 reply(["ok", last])
+            case ("watch", 3):
+                node = fields[2]
+                watch(fields[1])
             default:
                 fail("failed", "the helper does not understand: \(fields.first ?? "")")
             }
@@ -110,15 +119,7 @@ final class Helper {
     /// PGPASSWORD as psql does), begins the transaction, takes the lock, and makes or checks
     /// the schema.
     func open(_ url: String) {
-        connection = withCStrings(["dbname", "application_name", "connect_timeout"]) { keywords in
-            withCStrings([url, "tasks", "10"]) { values in
-                PQconnectdbParams(keywords + [nil], values + [nil], 1)
-            }
-        }
-        guard let connection, PQstatus(connection) == CONNECTION_OK else {
-            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-            fail(kindOfConnectionFailure(message), message)
-        }
+        connect(url)
         execute("BEGIN")
         execute("SET LOCAL lock_timeout = '60s'")
         execute("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
@@ -143,6 +144,65 @@ final class Helper {
         let found = Int(execute("SELECT max(version) FROM tasks_schema").first?.first.flatMap { $0 } ?? "") ?? 0
         if found > schemaVersion { fail("newer", "\(found) \(schemaVersion)") }
         reply(["ok", String(found)])
+    }
+
+    /// Connects to `url`, or fails the exchange saying why. TCP keepalives find a server that
+    /// went away without a word within about 20 s (a `watch` waits on the socket for minutes).
+    func connect(_ url: String) {
+        connection = withCStrings(["dbname", "application_name", "connect_timeout", "keepalives_idle", "keepalives_interval", "keepalives_count"]) { keywords in
+            withCStrings([url, "tasks", "10", "10", "5", "2"]) { values in
+                PQconnectdbParams(keywords + [nil], values + [nil], 1)
+            }
+        }
+        guard let connection, PQstatus(connection) == CONNECTION_OK else {
+            let message = connection.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
+            fail(kindOfConnectionFailure(message), message)
+        }
+    }
+
+    /// `watch URL NODE`: listens for other machines' syncs. Answers `ok` once listening, then
+    /// `notice` each time a sync of another node stored changes, until standard input closes
+    /// (the watcher is gone: exit quietly) or the server does (`error unreachable …`). Every
+    /// 30 s of silence a `SELECT 1` asks whether the server is still there.
+    func watch(_ url: String) -> Never {
+        connect(url)
+        execute("LISTEN " + channel)
+        reply(["ok", "listening"])
+        guard let connection else { exit(1) }
+        let socket = PQsocket(connection)
+        while true {
+            var descriptors = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, 2, 30_000)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                fail("failed", "poll: \(String(cString: strerror(errno)))")
+            }
+            if ready == 0 {
+                execute("SELECT 1")
+                continue
+            }
+            if descriptors[1].revents != 0 {
+                var byte: UInt8 = 0
+                // Anything on stdin but its end is ignored; its end is the watcher going away.
+                if read(0, &byte, 1) <= 0 {
+                    PQfinish(connection)
+                    exit(0)
+                }
+            }
+            if descriptors[0].revents != 0 {
+                guard PQconsumeInput(connection) == 1 else {
+                    fail("unreachable", String(cString: PQerrorMessage(connection)))
+                }
+                var others = 0
+                while let notice = PQnotifies(connection) {
+                    let from = notice.pointee.extra.map { String(cString: $0) } ?? ""
+                    if from != node { others += 1 }
+                    PQfreemem(notice)
+                }
+                if others > 0 { reply(["notice", String(others)]) }
+                if PQstatus(connection) != CONNECTION_OK { fail("unreachable", String(cString: PQerrorMessage(connection))) }
+            }
+        }
     }
 
     /// `missing` when the server has no database of that name; `login` when it answered and

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import _TestSupport
 import Testing
 
@@ -166,6 +169,71 @@ struct SyncPostgresTests {
         #expect(result.stdout.contains("set up by a newer tasks (remote schema 99"))
         #expect(result.stdout.contains("failed halfway"))
         #expect(!result.stdout.contains("wrong-password") && !result.stdout.contains("onlooker-secret"), "no password printed")
+    }
+
+    /// Issue 28: `tasks sync --watch` on B hears A's sync (LISTEN/NOTIFY) and B's own changes,
+    /// with no command run on B; the server stopped says `offline` once, and started again it
+    /// catches up with nothing lost or doubled; SIGTERM ends it with status 0.
+    @Test func syncWatchFollowsTheOtherMachineAndItsOwnFileAndSurvivesTheServerStopping() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            waitfor() { for i in $(seq 200); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+            tasks $A add 'Buy milk' -q && tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            tasks $B sync --watch > watch.out 2> watch.err & W=$!
+            tasks $A edit 1 --title 'Buy oat milk' -q && tasks $A sync || exit 9
+            waitfor "tasks $B list --format tsv | grep -q 'Buy oat milk'" && echo arrived-by-itself
+            tasks $B add 'Call mum' -q
+            waitfor "tasks $A sync && tasks $A list --format tsv | grep -q 'Call mum'" && echo sent-by-itself
+            pg_ctlcluster "$PGVERSION" regress stop -m fast
+            waitfor "grep -q 'offline since' watch.err" && echo said-offline
+            tasks $B add 'Water plants' -q
+            pg_ctlcluster "$PGVERSION" regress start
+            waitfor "grep -q 'answers again' watch.err" && echo said-back
+            waitfor "tasks $A sync && tasks $A list --format tsv | grep -q 'Water plants'" && echo caught-up
+            kill -TERM $W; wait $W; echo "watch exit $?"
+            echo A: $(tasks $A list --format tsv | cut -f4 | sort | tr '\n' ,) B: $(tasks $B list --format tsv | cut -f4 | sort | tr '\n' ,)
+            psql -Atc 'SELECT count(*) = count(DISTINCT id) FROM tasks_change' "${URL##*/}"
+            echo '--- out'; cat watch.out; echo '--- err'; cat watch.err
+            """, database: "watching", in: folder)
+        #expect(result.status == 0, "\(result)")
+        for step in ["arrived-by-itself", "sent-by-itself", "said-offline", "said-back", "caught-up", "watch exit 0"] {
+            #expect(result.stdout.contains(step + "\n"), "\(step)\n\(result)")
+        }
+        #expect(result.stdout.contains("A: Buy oat milk,Call mum,Water plants, B: Buy oat milk,Call mum,Water plants,"), "\(result)")
+        #expect(result.stdout.contains("\nt\n"), "no change stored twice\n\(result)")
+        #expect(result.stdout.contains("received 1 (1 changed)."), "a line for the sync that took A's edit\n\(result)")
+        #expect(result.stdout.split(separator: "\n").filter { $0.contains("offline since") }.count == 1, "offline said once\n\(result)")
+    }
+
+    /// Issue 28: B's screen shows A's change with no key pressed on B and no command run there,
+    /// the cursor on its task, the status line saying when it synced; B's own add reaches A.
+    @Test func aScreenShowsAnotherMachinesChangeByItself() throws {
+        let folder = TemporaryFolder()
+        let cluster = try cluster()
+        let setup = try sync("""
+            printf 'Buy milk\nCall mum\n' | tasks $A add - -q && tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            """, database: "screens", in: folder)
+        try #require(setup.status == 0, "\(setup)")
+        let tmux = try Tmux(folder, columns: 80, rows: 10)
+        tmux.type("\(cluster.exports) tasks --db b.db ui")
+        #expect(tmux.wait(seconds: 5) { $0.contains("Call mum") && $0.contains("synced") }, "\(tmux.screen)")
+        tmux.send("j")
+        let edit = try tasksShell("\(cluster.exports) tasks --db a.db edit 2 --title 'Call mum back' -q && tasks --db a.db add 'From A' -q && tasks --db a.db sync",
+                                  in: folder)
+        #expect(edit.status == 0, "\(edit)")
+        #expect(tmux.wait(seconds: 5) { $0.contains("Call mum back") && $0.contains("From A") }, "B's screen, no key pressed: \(tmux.screen)")
+        let cursorLine = tmux.screen.split(separator: "\n").first { $0.contains("Call mum back") }
+        #expect(cursorLine != nil)
+        tmux.send("Space")
+        #expect(tmux.wait { $0.contains("Done 2: Call mum back") }, "the cursor stayed on its task: \(tmux.screen)")
+        var reached = false
+        for _ in 0..<50 where !reached {
+            let a = try tasksShell("\(cluster.exports) tasks --db a.db sync -q && tasks --db a.db list --all --format tsv", in: folder)
+            reached = a.stdout.contains("true\tInbox\tCall mum back")
+            if !reached { usleep(100_000) }
+        }
+        #expect(reached, "B's done reached A by itself")
+        tmux.send("q")
     }
 
     /// A password given in the URL is used, never stored or printed; every value is a parameter.

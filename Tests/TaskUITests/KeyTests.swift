@@ -34,7 +34,7 @@ struct KeyTests {
                            .character("J"), .character("K"), .character("f"), .character("u"), .control("r")], state: state)
         #expect(got.actions == [
             "moveCursor(to: 2)", "moveCursor(to: 2)", "moveCursor(to: 0)", "moveCursor(to: 2)", "moveCursor(to: 0)",
-            "toggleTaskDone(2)", "toggleTaskDone(2)", "nudge(2, down: true)", "nudge(2, down: false)", "showStatus(TaskModel.TaskQuery.Status.done)",
+            "toggleTasksDone([2])", "toggleTasksDone([2])", "nudge(2, down: true)", "nudge(2, down: false)", "showStatus(TaskModel.TaskQuery.Status.done)",
             "undo", "redo",
         ], "the stub's cursor stays at 1: each key acts on that state")
     }
@@ -42,7 +42,7 @@ struct KeyTests {
     @Test func editAddAndQuitAreRequestsToTheApp() {
         let got = actions([.enter, .character("e"), .character("a"), .character("q"), .control("c")], state: listState(rows, cursor: 2))
         #expect(got.actions == [])
-        #expect(got.requests == [.edit(rows[2]), .edit(rows[2]), .add(list: "Work"), .quit, .interrupt])
+        #expect(got.requests == [.edit(rows[2]), .add(list: "Work"), .quit, .interrupt], "Enter opens the details pane, no request")
     }
 
     @Test func deleteAsksThenTheAnswerDecides() {

@@ -1,5 +1,6 @@
 import Testing
 import TerminalKit
+import TextFormats
 
 @Suite("ScreenBuffer and Renderer")
 struct RendererTests {
@@ -65,5 +66,103 @@ struct RendererTests {
         _ = renderer.frame(screen)
         screen.write("글", row: 0, column: 2)
         #expect(String(decoding: renderer.frame(screen), as: UTF8.self) == "\u{1B}[1;3H글\u{1B}[?25l")
+    }
+
+    @Test func aBlankTailIsOneEraseToTheEndOfTheLine() {
+        var renderer = Renderer()
+        var screen = ScreenBuffer(rows: 1, columns: 12)
+        screen.write("abc     xyz", row: 0, column: 0)
+        _ = renderer.frame(screen)
+        screen.write("        ", row: 0, column: 3)
+        screen.write("   ", row: 0, column: 9)
+        #expect(String(decoding: renderer.frame(screen), as: UTF8.self) == "\u{1B}[1;9H\u{1B}[K\u{1B}[?25l", "xyz blanked: one EL from the first changed cell")
+    }
+
+    @Test func anEmojiWithVS16IsFollowedByTheCursorPlacedWhereTheNextCellBegins() {
+        var renderer = Renderer()
+        var screen = ScreenBuffer(rows: 1, columns: 10)
+        _ = renderer.frame(screen)
+        screen.write("a🍽️b", row: 0, column: 0)
+        #expect(String(decoding: renderer.frame(screen), as: UTF8.self)
+            == "\u{1B}[1;1Ha  \u{1B}[1;2H🍽️\u{1B}[1;4Hb\u{1B}[?25l")
+    }
+
+    /// The bytes drawn on a terminal that gives VS16 emoji one cell (xterm, tmux 3.3) and on one
+    /// that gives them two (kitty, WezTerm): the cells after them land in the same place, and a
+    /// frame after them leaves no stray cell, on both.
+    @Test(arguments: [1, 2]) func theRowAfterAnAmbiguousEmojiIsInPlaceWhicheverWidthTheTerminalGives(emojiWidth: Int) {
+        var renderer = Renderer()
+        var terminal = CellTerminal(rows: 2, columns: 24, ambiguousWidth: emojiWidth)
+        var screen = ScreenBuffer(rows: 2, columns: 24)
+        screen.write("Emoji 🍽️ party 🗑️", row: 0, column: 0)
+        screen.write("│x", row: 0, column: 20)
+        screen.write("plain", row: 1, column: 0)
+        terminal.feed(renderer.frame(screen))
+        #expect(terminal.cell(row: 0, column: 20) == "│" && terminal.cell(row: 0, column: 21) == "x", "\(terminal.rows[0])")
+        screen.write(String(repeating: " ", count: 20), row: 0, column: 0)
+        screen.write("Buy milk", row: 0, column: 0)
+        screen.write("│y", row: 0, column: 20)
+        terminal.feed(renderer.frame(screen))
+        #expect(terminal.text(row: 0) == "Buy milk" + String(repeating: " ", count: 12) + "│y  ", "no stray cell: \(terminal.rows[0])")
+    }
+}
+
+/// A terminal in miniature: cursor moves (CUP), erase to the end of the line (EL) and of the
+/// screen (ED), styles ignored, characters placed by a width that can differ from ours for
+/// emoji whose width terminals disagree on.
+struct CellTerminal {
+    var rows: [[String]]
+    let ambiguousWidth: Int
+    private var row = 0
+    private var column = 0
+
+    init(rows: Int, columns: Int, ambiguousWidth: Int) {
+        self.rows = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+        self.ambiguousWidth = ambiguousWidth
+    }
+
+    func cell(row: Int, column: Int) -> String { rows[row][column] }
+    func text(row: Int) -> String { rows[row].joined() }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "\u{1B}" {
+                var end = text.index(after: index)
+                guard end < text.endIndex, text[end] == "[" else { index = end; continue }
+                end = text.index(after: end)
+                var parameters = ""
+                while end < text.endIndex, let ascii = text[end].asciiValue, !(0x40...0x7E).contains(ascii) {
+                    parameters.append(text[end])
+                    end = text.index(after: end)
+                }
+                guard end < text.endIndex else { return }
+                control(text[end], parameters)
+                index = text.index(after: end)
+                continue
+            }
+            let width = TerminalText.isWidthAmbiguous(character) ? ambiguousWidth : TerminalText.width(of: character)
+            if column < rows[row].count { rows[row][column] = String(character) }
+            for extra in 1..<max(1, width) where column + extra < rows[row].count { rows[row][column + extra] = "" }
+            column += width
+            index = text.index(after: index)
+        }
+    }
+
+    private mutating func control(_ final: Character, _ parameters: String) {
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        switch final {
+        case "H":
+            row = (numbers.first ?? 1) - 1
+            column = (numbers.count > 1 ? numbers[1] : 1) - 1
+        case "K":
+            for index in column..<rows[row].count { rows[row][index] = " " }
+        case "J":
+            for index in rows.indices { rows[index] = Array(repeating: " ", count: rows[index].count) }
+        default:
+            break
+        }
     }
 }

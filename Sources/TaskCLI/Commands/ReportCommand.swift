@@ -91,12 +91,12 @@ struct ReportCommand: TasksCommand {
                              Self.sortText(report.sort), report.limit.map(String.init) ?? "", report.description, defined ? "defined" : "built in"])
             }
             if console.settings.format == .table {
-                let width = rows.map { $0[0].count }.max() ?? 4
+                let width = rows.map { TerminalText.displayWidth($0[0]) }.max() ?? 4
                 var out = ""
                 for row in rows {
                     let detail = [row[1].isEmpty ? nil : row[1], row[3].isEmpty ? nil : "sort " + row[3], row[4].isEmpty ? nil : "limit " + row[4]]
                         .compactMap { $0 }.joined(separator: "; ")
-                    out += "  " + row[0].padding(width) + "  " + (row[5].isEmpty ? detail : row[5] + (detail.isEmpty ? "" : " — " + detail))
+                    out += "  " + TerminalText.padded(row[0], toWidth: width) + "  " + (row[5].isEmpty ? detail : row[5] + (detail.isEmpty ? "" : " — " + detail))
                         + (row[6] == "defined" ? " (defined)" : "") + "\n"
                 }
                 console.stdout.write(out)
@@ -149,6 +149,3 @@ struct ReportCommand: TasksCommand {
     }
 }
 
-private extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}

@@ -17,8 +17,13 @@ struct SyncCommand: TasksCommand {
             come from ~/.pgpass or PGPASSWORD, as for psql). The tables are made on the
             first sync. A failed sync changes nothing here (status 1); run it again.
             --format json prints what travelled and every conflict.
+            --watch keeps syncing until SIGTERM or Ctrl-C: at once when this file
+            changes (any command, any process) and when another machine's sync
+            commits (the remote's LISTEN/NOTIFY), each sync a line (a JSON line with
+            --format json); an unreachable remote is said once and asked again after
+            1, 2, 4 … 60 s. tasks ui does the same by itself when a remote is set.
             """,
-        options: [Option.remote]
+        options: [Option.remote, Option.watch]
     )
     static let changesTasks = true
 
@@ -35,9 +40,14 @@ struct SyncCommand: TasksCommand {
         let fromEnvironment = line.invocation.environment["TASKS_REMOTE"].flatMap { $0.isEmpty ? nil : $0 }
         url = given ?? fromEnvironment
         remember = given != nil
+        watch = line.has(Option.watch)
     }
 
+    /// `--watch`: sync until stopped.
+    let watch: Bool
+
     func run(_ context: CommandContext) {
+        if watch { return SyncWatch(context: context, url: url, remember: remember).run() }
         let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes)
         let view = SyncView(context: context.view)
         view.reactor = reactor

@@ -1,5 +1,8 @@
 import CommandLineKit
 import TaskModel
+import TaskRemote
+import TaskStore
+import ReactorCore
 import TaskUI
 import TerminalKit
 
@@ -9,13 +12,18 @@ struct UICommand: TasksCommand {
         name: "ui", abstract: "Browse and change tasks on a full screen that follows every change.",
         discussion: """
             The list of 'tasks list', on the terminal's whole screen, with a cursor:
-            j/k move, space toggles, a adds, e edits, d deletes (after asking), J/K move
-            a task in its list, m moves it to another list, / filters as you type
-            (the grammar of 'tasks list': +tag list:Work due.before:fri milk),
+            j/k move, :42 goes to task 42, i or Enter opens the details pane (every
+            field, notes, annotations, history), space toggles, a adds, e edits,
+            d deletes (after asking); p sets the priority, D the due date, w the
+            wait, t the tags, A annotates, b starts or stops, m moves to another list,
+            J/K move a task in its list. v marks a task, V a range, * all shown: with
+            marks every change key acts on all of them as one command (one u). / filters
+            as you type (the grammar of 'tasks list': +tag list:Work due.before:fri milk),
             f shows the next report (pending, next, waiting, active, blocked,
-            completed, all), @ chooses a context, u/Ctrl-R undo and redo, q quits; ? shows
-            the keys. Changes made elsewhere (another terminal, a script) appear as
-            they are committed. Takes the filters of 'tasks list'.
+            completed, all), @ chooses a context, s the next sort, u/Ctrl-R undo and
+            redo, Ctrl-L redraws, q quits; ? shows the keys. Changes made elsewhere
+            (another terminal, a script) appear as they are committed. Takes the
+            filters of 'tasks list'.
             Needs a terminal on stdin and stdout (status 2 otherwise, or with TERM=dumb).
             """,
         arguments: [TasksSpec.filterArgument],
@@ -100,7 +108,28 @@ struct UICommand: TasksCommand {
             now.dates = DateSettings.context(invocation, weekStart: settings.dates.weekStart)
             return now
         }
+        options.live = UICommand.liveSetup(service: service, invocation: invocation)
         let code = ScreenApp(service: service, options: options).run { console.stderr.write($0) }
         context.status.end(with: code)
+    }
+
+    /// With a remote (`TASKS_REMOTE`, else the one `tasks sync --remote` remembered), what the
+    /// screen needs to sync live; nil without one, or when this program cannot be found again
+    /// to run its sync.
+    static func liveSetup(service: SQLiteTaskService, invocation: Invocation) -> LiveSetup? {
+        guard let identity = firstValue(service.syncIdentity()),
+              let url = invocation.environment["TASKS_REMOTE"].flatMap({ $0.isEmpty ? nil : $0 }) ?? identity.remote,
+              let program = RunningProgram.path else { return nil }
+        return LiveSetup(url: url, node: identity.node, maker: invocation.remotes, syncCommand: [program, "--db", service.path, "sync"],
+                         newestEntry: { firstValue(service.history(HistoryQuery(limit: 1)))?.first?.id },
+                         now: invocation.now, zone: invocation.localTime)
+    }
+
+    /// The first value of a call the store answers as it is made (the file is local); nil
+    /// when it failed.
+    private static func firstValue<T>(_ call: Observable<T>) -> T? {
+        var value: T?
+        _ = call.take(1).subscribe(onNext: { value = $0 })
+        return value
     }
 }

@@ -20,15 +20,6 @@ final class ActiveView: CommandView, View {
         reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] _ in write() }
     }
 
-    /// `1h 05m`, `12m`, `45s`: a length of time as a person reads it.
-    static func duration(_ seconds: Int64) -> String {
-        if seconds < 60 { return "\(max(0, seconds))s" }
-        let minutes = seconds / 60
-        if minutes < 60 { return "\(minutes)m" }
-        let rest = minutes % 60
-        return "\(minutes / 60)h " + (rest < 10 ? "0" : "") + "\(rest)m"
-    }
-
     private func write() {
         let console = context.console
         let time = now()
@@ -58,9 +49,9 @@ final class ActiveView: CommandView, View {
             for task in shown {
                 let id = String(repeating: " ", count: idWidth - String(task.id).count) + String(task.id)
                 let started = task.start.map { TaskDate($0, in: context.zone).shown(in: context.zone) } ?? ""
-                let running = ActiveView.duration(task.timeSpent(at: time) - task.spent)
+                let running = TaskDetails.duration(task.timeSpent(at: time) - task.spent)
                 var line = "  " + id + "  " + TerminalText.padded(task.title, toWidth: titleWidth) + "  since " + started + ", " + running
-                if task.spent > 0 { line += " (" + ActiveView.duration(task.timeSpent(at: time)) + " in all)" }
+                if task.spent > 0 { line += " (" + TaskDetails.duration(task.timeSpent(at: time)) + " in all)" }
                 console.stdout.write(line + "\n")
             }
         }

@@ -21,65 +21,12 @@ final class ShowView: CommandView, View {
             .disposed(by: disposeBag)
     }
 
-    /// Every field, named as in JSON, as scripts read them (`done` is `true` or `false`): the
-    /// id, the fields `TaskFields` shows — those a person reads first, then the rest, then the
-    /// bookkeeping — and the uuid.
-    static func fields(of task: Task) -> [(name: String, value: String)] {
-        var fields = [("id", String(task.id))]
-        for section in [TaskFieldSpec.Shown.head, .body, .tail] {
-            for field in TaskFields.all where field.shown == section { fields.append((field.name, field.value(of: task).plainText)) }
-        }
-        fields.append(("uuid", task.uuid))
-        return fields
-    }
-
-    /// The rows a person reads: `done` says when, notes keep their lines, a moment is read
-    /// on the local clock (and as it was given, when that was another zone).
+    /// The rows a person reads (`TaskDetails`), a value's lines after the first indented.
     func rows(of task: Task, zone: LocalTime, now: Timestamp) -> [(name: String, value: String)] {
-        let done = task.isDone ? "yes, " + (task.completed.map(TimestampText.iso8601) ?? "") : "no"
+        let details = TaskDetails(task: task, blockers: task.depends.isEmpty ? [] : related(TaskDetails.blockersQuery(of: task)),
+                                  blocking: related(TaskDetails.blockingQuery(of: task)))
         let indent = "\n" + String(repeating: " ", count: ShowView.nameWidth + 2)
-        var rows = ShowView.fields(of: task).compactMap { field -> (name: String, value: String)? in
-            switch field.name {
-            case "done": return ("done", done)
-            case "completed": return nil
-            case "notes": return ("notes", field.value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent))
-            case "start": return ("start", task.start.map { TaskDate($0, in: zone).shown(in: zone) + " (active)" } ?? "")
-            case "spent": return ("spent", task.timeSpent(at: now) == 0 ? "" : ActiveView.duration(task.timeSpent(at: now)))
-            case "depends":
-                guard !task.depends.isEmpty else { return field }
-                var query = TaskQuery(status: .all, grouping: .none)
-                query.uuids = task.depends
-                let blockers = related(query)
-                let pending = blockers.filter { !$0.isDone }
-                var words = blockers.map { String($0.id) + ($0.isDone ? " (done)" : "") }
-                let gone = task.depends.count - blockers.count
-                if gone > 0 { words.append("\(gone) not here") }
-                return ("depends", words.joined(separator: ", ") + (pending.isEmpty ? "" : " — blocked"))
-            case "annotations":
-                let lines = task.annotations.enumerated().map { index, annotation in
-                    "\(index + 1). " + TaskDate(annotation.entry, in: zone).shown(in: zone) + "  "
-                        + annotation.text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent + "   ")
-                }
-                return ("annotations", lines.joined(separator: indent))
-            default:
-                guard let date = TaskField(rawValue: field.name).flatMap({ task.value(of: $0).date }), let time = date.time else { return field }
-                let local = date.shown(in: zone)
-                return (field.name, TaskDate(time, in: zone) == date ? local : local + " (given as \(date))")
-            }
-        }
-        var dependants = TaskQuery(status: .pending, grouping: .none)
-        dependants.waitingOn = task.uuid
-        let blocking = related(dependants)
-        if !blocking.isEmpty, let index = rows.firstIndex(where: { $0.name == "depends" }) {
-            rows.insert(("blocks", blocking.map { String($0.id) }.joined(separator: ", ")), at: index + 1)
-        }
-        if let index = rows.firstIndex(where: { $0.name == "notes" }) {
-            let customs = customFields.map { field in
-                (field.name, ExtrasText.value(field.name, in: task.extras).map { field.shown($0, zone: zone) } ?? "")
-            }
-            rows.insert(contentsOf: customs, at: index)
-        }
-        return rows
+        return details.rows(zone: zone, now: now, customFields: customFields).map { ($0.name, $0.lines.joined(separator: indent)) }
     }
 
     /// The widest field name, `annotations`: the values line up after it.
@@ -101,7 +48,7 @@ final class ShowView: CommandView, View {
             output.write("\n")
         case .tsv, .csv, .ids:
             if context.console.settings.header { output.write(TSV.line(["field", "value"])) }
-            var fields = ShowView.fields(of: shown)
+            var fields = TaskDetails.fields(of: shown)
             if let index = fields.firstIndex(where: { $0.name == "notes" }) {
                 // A custom field as stored (`PT3H`, a Taskwarrior time), as scripts read the others.
                 fields.insert(contentsOf: customFields.map { (name: $0.name, value: ExtrasText.value($0.name, in: shown.extras).map { CustomField.unquoted($0) ?? $0 } ?? "") },
