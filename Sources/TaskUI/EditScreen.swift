@@ -143,6 +143,24 @@ public final class EditScreen: View {
 
     // MARK: - State out
 
+    /// How many cells a one-line field is scrolled so that a caret at cell `caret` shows in
+    /// `width` cells (the caret may sit one past the last character).
+    static func shift(caret: Int, width: Int) -> Int {
+        caret < width ? 0 : caret - width + 1
+    }
+
+    /// `text` without its first `cells` cells (a wide character cut in half goes whole, and a
+    /// space stands for its right half).
+    static func dropping(cells: Int, of text: String) -> String {
+        var dropped = 0
+        var index = text.startIndex
+        while index < text.endIndex && dropped < cells {
+            dropped += TerminalText.width(of: text[index])
+            index = text.index(after: index)
+        }
+        return (dropped > cells ? " " : "") + text[index...]
+    }
+
     /// The frame: a title line, the fields with their labels (an error beside its field),
     /// the keys on the status line; the terminal's cursor at the caret.
     public func draw(into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
@@ -175,12 +193,20 @@ public final class EditScreen: View {
             }
             let focused = field == focus
             screen.write(Self.label(field), row: row, column: 1, style: focused ? CellStyle(bold: true, underline: !style.color) : .plain)
+            // A one-line field longer than its room scrolls with the caret: the caret's cell
+            // stays in sight, `…` says there is more before it.
+            let shift = focused && field != .notes ? Self.shift(caret: text.caretPosition.cells, width: fieldWidth) : 0
             for (number, line) in lines.enumerated() where row + number < size.rows - 1 {
-                screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)
+                if shift > 0 {
+                    screen.write("…" + Self.dropping(cells: shift + 1, of: TerminalText.escapingControls(line)), row: row + number,
+                                 column: labelWidth + 1, width: fieldWidth)
+                } else {
+                    screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)
+                }
             }
             if focused {
                 let position = text.caretPosition
-                caret = (min(row + position.line, size.rows - 2), min(labelWidth + 1 + position.cells, screen.columns - 1))
+                caret = (min(row + position.line, size.rows - 2), min(labelWidth + 1 + position.cells - shift, screen.columns - 1))
             }
             if let (errorField, error) = fieldError, errorField == field {
                 let used = TerminalText.displayWidth(TerminalText.escapingControls(lines.last ?? ""))

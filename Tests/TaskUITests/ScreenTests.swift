@@ -135,6 +135,28 @@ struct ScreenTests {
         #expect(caret?.row == 6, "the caret moved to the field in error (Due)")
     }
 
+    /// Issue 28: a title longer than its room scrolls with the caret, `…` marking what is cut
+    /// before it; Home shows its start again.
+    @Test func aLongLineScrollsWithTheCaret() {
+        let reactor = TaskEditReactor(mode: .new, service: FakeTaskService(), today: { today })
+        let keys = PublishSubject<Key>()
+        let view = EditScreen(keys: keys, size: (12, 30), style: ScreenStyle(color: false))
+        view.reactor = reactor
+        let title = "Write the quarterly report 한국어 for the board"
+        for character in title { keys.onNext(.character(character)) }
+        var buffer = ScreenBuffer(rows: 12, columns: 30)
+        let caret = view.draw(into: &buffer)
+        let line = buffer.text(row: 2)
+        #expect(line.contains("…") && line.contains("the board"), "\(line)")
+        #expect(caret?.column == 28, "the caret on the field's last cell: \(String(describing: caret))")
+        keys.onNext(.home)
+        var start = ScreenBuffer(rows: 12, columns: 30)
+        let home = view.draw(into: &start)
+        #expect(start.text(row: 2).contains("Write the") && !start.text(row: 2).contains("…W"), "\(start.text(row: 2))")
+        #expect(home?.column == 11)
+        #expect(EditScreen.dropping(cells: 3, of: "한국어") == " 어", "a wide character cut in half goes, a space stands for its half")
+    }
+
     /// Issue 26: the form grew to ten fields; in a short window it scrolls to the one focused.
     @Test func theEditorScrollsToTheFocusedFieldInAShortWindow() {
         let reactor = TaskEditReactor(mode: .edit(rows[1]), service: FakeTaskService(), today: { today })
