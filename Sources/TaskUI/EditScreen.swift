@@ -22,7 +22,8 @@ public final class EditScreen: View {
     private(set) var fields: [Field: TextField] = [:]
     private(set) var focus = Field.title
     /// A validation error, beside its field.
-    private(set) var fieldError: (Field, String)?
+    /// Why each field in error is refused, shown beside it: all of them at once.
+    private(set) var fieldErrors: [Field: String] = [:]
     private(set) var message: StatusMessage?
     /// `Discard changes? (y/n)` is on the status line.
     private(set) var confirmingCancel = false
@@ -50,7 +51,12 @@ public final class EditScreen: View {
         reactor.pulse(\.$validationError).compactMap { $0 }
             .bind { [unowned self] error in
                 if let field = Self.field(of: error) {
-                    fieldError = (field, error.description)
+                    // The save reported the first; the others are found too, so that a
+                    // person mends them all before saving again.
+                    fieldErrors = [field: error.description]
+                    for (other, refusal) in reactor.fieldErrors(reactor.currentState.fields) where fieldErrors[other] == nil {
+                        fieldErrors[other] = refusal.description
+                    }
                     focus = field
                 } else {
                     message = StatusMessage(text: error.description, isError: true)
@@ -97,14 +103,14 @@ public final class EditScreen: View {
         default:
             guard var field = fields[focus], field.handle(key) else { return }
             fields[focus] = field
-            if fieldError?.0 == focus { fieldError = nil }
+            fieldErrors[focus] = nil
             send(field.text, for: focus, to: reactor)
         }
     }
 
     private func save(_ reactor: TaskEditReactor) {
         guard reactor.currentState.canSubmit else {
-            fieldError = (.title, TaskFieldError.emptyTitle.description)
+            fieldErrors[.title] = TaskFieldError.emptyTitle.description
             focus = .title
             return
         }
@@ -208,7 +214,7 @@ public final class EditScreen: View {
                 let position = text.caretPosition
                 caret = (min(row + position.line, size.rows - 2), min(labelWidth + 1 + position.cells - shift, screen.columns - 1))
             }
-            if let (errorField, error) = fieldError, errorField == field {
+            if let error = fieldErrors[field] {
                 let used = TerminalText.displayWidth(TerminalText.escapingControls(lines.last ?? ""))
                 let column = labelWidth + 1 + min(used + 2, fieldWidth)
                 screen.write(error, row: row + lines.count - 1, column: column, style: style.error)

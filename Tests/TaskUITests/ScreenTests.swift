@@ -135,6 +135,39 @@ struct ScreenTests {
         #expect(caret?.row == 6, "the caret moved to the field in error (Due)")
     }
 
+    /// Issue 28: a save with three fields in error shows why beside each of them at once (the
+    /// cursor on the first), and mending one takes its reason away.
+    @Test func everyFieldInErrorSaysWhyAtOnce() {
+        let reactor = TaskEditReactor(mode: .new, service: FakeTaskService(), today: { today })
+        let keys = PublishSubject<Key>()
+        let view = EditScreen(keys: keys, size: (16, 120), style: ScreenStyle(color: false))
+        view.reactor = reactor
+        func type(_ text: String) { for character in text { keys.onNext(.character(character)) } }
+        type("Pay rent")
+        for _ in 1...3 { keys.onNext(.tab) }
+        type("soon")
+        keys.onNext(.tab)
+        type("Z")
+        for _ in 1...3 { keys.onNext(.tab) }
+        type("fry")
+        keys.onNext(.control("s"))
+        var buffer = ScreenBuffer(rows: 16, columns: 120)
+        let caret = view.draw(into: &buffer)
+        let lines = (0..<16).map { buffer.text(row: $0) }
+        func line(_ label: String) -> String { lines.first { $0.hasPrefix(" " + label) } ?? "" }
+        #expect(line("Due").contains("soon") && line("Due").contains("not"), "\(lines)")
+        #expect(line("Priority").contains("Z  "), "\(line("Priority"))")
+        #expect(line("Priority").count > 30, "a reason beside the priority: \(line("Priority"))")
+        #expect(line("Wait").contains("fry") && line("Wait").contains("not"), "\(line("Wait"))")
+        #expect(caret?.row == lines.firstIndex { $0.hasPrefix(" Due") }, "the cursor on the first field in error")
+        keys.onNext(.control("u"))
+        type("fri")
+        var mended = ScreenBuffer(rows: 16, columns: 120)
+        _ = view.draw(into: &mended)
+        let due = (0..<16).map { mended.text(row: $0) }.first { $0.hasPrefix(" Due") } ?? ""
+        #expect(!due.contains("not"), "mended: its reason is gone: \(due)")
+    }
+
     /// Issue 28: a title longer than its room scrolls with the caret, `…` marking what is cut
     /// before it; Home shows its start again.
     @Test func aLongLineScrollsWithTheCaret() {
