@@ -168,7 +168,8 @@ enum TaskQuerySQL {
             arguments += uuids.map { $0 }
         }
         if let uuid = query.waitingOn {
-            conditions.append("instr(depends, ?) > 0")
+            // `depends <> ''` lets SQLite read the partial index of the tasks that wait on any.
+            conditions.append("depends <> '' AND instr(depends, ?) > 0")
             arguments.append(" \(uuid) ")
         }
         if let dueBefore = query.dueBefore {

@@ -224,5 +224,11 @@ public enum TaskSchema {
                 CREATE INDEX task_active ON task(start) WHERE start IS NOT NULL;
                 """)
         },
+        Migration("v9: the tasks that wait on one") { db in
+            // The ui's details pane asks, on every cursor move, which pending tasks wait on
+            // the task under the cursor: only the tasks that wait on something, in the listing's
+            // order (a scan of every task took 40 ms at 100,000).
+            try db.execute("CREATE INDEX task_waiting_on ON task (done, list, position, id) WHERE depends <> ''")
+        },
     ]
 }
