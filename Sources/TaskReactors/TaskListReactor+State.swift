@@ -12,6 +12,9 @@ extension TaskListReactor {
         /// An event changed a task the window could not place (its old place was outside the
         /// window); the totals and the window are being read again.
         public var isStale = false
+        /// Whether `totals` counts the whole result; false between `open` and `count`, when
+        /// they sum up only the rows held.
+        public var isCounted = true
         /// A service call failed.
         @Pulse public var failure: TaskServiceError?
         /// The view should open the editor for this task.

@@ -10,6 +10,12 @@ public final class TaskListReactor: Reactor {
     public enum Action {
         /// Read again with this query: its totals and its first rows (as many as `windowSize`).
         case refresh(TaskQuery)
+        /// The first rows of `query` alone, before its totals (a screen opening on a million
+        /// tasks draws them at once): when they are not the whole result the counts are not
+        /// known yet (`isCounted` false) until `count`.
+        case open(TaskQuery)
+        /// The totals of the query shown, read (after `open`).
+        case count
         /// Read every row of `query` from one snapshot, `batch` rows at a time, each batch
         /// becoming the window in turn (what `tasks list` prints as it arrives); `totals` says
         /// what to sum up first, `fields` which fields the rows carry.
@@ -94,6 +100,8 @@ public final class TaskListReactor: Reactor {
         case setNotice(String)
         case setChosen([Task])
         case setMarks(Set<Int64>, anchor: Int64?)
+        case setOpened(TaskQueryTotals, TaskWindow, counted: Bool)
+        case setCounted(TaskQueryTotals, query: TaskQuery)
     }
 
     public let initialState: State
@@ -113,6 +121,23 @@ public final class TaskListReactor: Reactor {
         switch action {
         case .refresh(let query):
             return loading(query, read(query, TaskWindow(start: 0), count: windowSize))
+        case .open(let query):
+            let size = windowSize
+            return loading(query, service.rows(query, .first(size)).map { rows -> Mutation in
+                var totals = TaskQueryTotals(count: rows.count, largestID: rows.map(\.id).max() ?? 0)
+                for task in rows {
+                    let header = query.header(for: task)
+                    if totals.sections.last?.header == header { totals.sections[totals.sections.count - 1].count += 1 } else {
+                        totals.sections.append(.init(header: header, count: 1))
+                    }
+                }
+                // Fewer rows than asked for: that is the whole result, counted.
+                return .setOpened(totals, TaskWindow(start: 0, rows: rows), counted: rows.count < size)
+            })
+        case .count:
+            guard !currentState.isCounted else { return .empty() }
+            let query = currentState.query
+            return service.totals(query, measuringCells: false).map { Mutation.setCounted($0, query: query) }.catch(failed)
         case .stream(let query, let batch, let needed, let fields):
             let rows = service.stream(query, batch: batch, fields: fields).map(Mutation.setWindow)
             let body: Observable<Mutation> = needed == .none
@@ -294,10 +319,24 @@ public final class TaskListReactor: Reactor {
         case .setWindow(let window):
             state.window = window
             state.pinCursor()
+        case .setOpened(let totals, let window, let counted):
+            state.totals = totals
+            state.window = window
+            state.isStale = false
+            state.isCounted = counted
+            state.pinCursor()
+        case .setCounted(let totals, let query):
+            // Counted for the query still shown, and no refresh since: the totals as read,
+            // the largest id as the store gives it.
+            guard query == state.query, !state.isCounted else { break }
+            state.totals = totals
+            state.isCounted = true
+            state.pinCursor()
         case .setResult(let totals, let window):
             state.totals = totals
             state.window = window
             state.isStale = false
+            state.isCounted = true
             state.pinCursor()
         case .applyEvent(let event):
             if !state.place(event) { state.isStale = true }

@@ -93,7 +93,9 @@ struct ListFrame {
         for (number, line) in lines.enumerated() {
             switch line {
             case .header(let header, let count):
-                screen.write("\(header.isEmpty ? "Tasks" : header) (\(count))", row: number, column: 0, style: style.header)
+                // Before the count (a screen just opened on a long list): the header alone.
+                let counted = state.isCounted ? "\(count)" : "…"
+                screen.write("\(header.isEmpty ? "Tasks" : header) (\(counted))", row: number, column: 0, style: style.header)
             case .row(let index):
                 guard let task = state.task(at: index) else { continue }
                 draw(task, layout: layout, row: number, into: &screen)

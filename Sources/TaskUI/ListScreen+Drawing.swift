@@ -144,7 +144,7 @@ extension ListScreen {
     /// `Next · 12 tasks`: the report and the count, all a message leaves room for.
     func statusHead(_ state: TaskListReactor.State) -> String {
         (report.map { $0 == "list" ? "Pending" : $0.prefix(1).uppercased() + $0.dropFirst() } ?? statusName(state.query.status))
-            + " · \(Summary.tasks(state.totals.count))"
+            + " · " + (state.isCounted ? Summary.tasks(state.totals.count) : "counting…")
     }
 
     /// `Next · 12 tasks · @work · /+bills · by due · 3 marked`: what is shown and how.

@@ -101,7 +101,9 @@ public final class ScreenApp {
         listScreen.onChange = { [unowned self] in setNeedsDraw() }
         listScreen.describe = options.describe
         listScreen.reactor = list
-        list.action.onNext(.refresh(options.query))
+        // The first screenful at once, the count on the next turn, after the first frame.
+        list.action.onNext(.open(options.query))
+        loop.enqueue { [unowned self] in list.action.onNext(.count) }
         startFeed()
         startLiveSync()
         setNeedsDraw()

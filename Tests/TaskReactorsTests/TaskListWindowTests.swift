@@ -9,6 +9,31 @@ import _TaskServiceFake
 /// changes arrive — the rows it holds are always those the query would read at its place.
 @Suite("TaskListReactor's window")
 struct TaskListWindowTests {
+    /// Issue 28: a screen opening on a long list shows its first rows before they are counted
+    /// (a scan of every row), then the count; a short list is counted by its rows.
+    @Test func openShowsTheFirstRowsThenCountIsTheTotals() {
+        let service = FakeTaskService()
+        _ = seed(service, (0..<30).map { TaskDraft(title: "t\($0)", list: $0 < 5 ? "Home" : "Work") })
+        let reactor = TaskListReactor(service: service, windowSize: 10)
+        reactor.action.onNext(.open(TaskQuery()))
+        var state = reactor.currentState
+        #expect(state.window.rows.count == 10 && !state.isCounted)
+        #expect(state.totals.count == 10 && state.totals.sections.map(\.count) == [5, 5], "the rows held, summed up")
+        reactor.action.onNext(.count)
+        state = reactor.currentState
+        #expect(state.isCounted && state.totals.count == 30 && state.totals.sections.map(\.count) == [5, 25])
+        #expect(state.window.rows.count == 10, "the rows stay")
+        let short = TaskListReactor(service: service, windowSize: 64)
+        short.action.onNext(.open(TaskQuery()))
+        #expect(short.currentState.isCounted && short.currentState.totals.count == 30, "all its rows: counted")
+        // A count that arrives after another query was shown changes nothing.
+        let moved = TaskListReactor(service: service, windowSize: 10)
+        moved.action.onNext(.open(TaskQuery()))
+        moved.action.onNext(.refresh(TaskQuery(list: "Home")))
+        moved.action.onNext(.count)
+        #expect(moved.currentState.totals.count == 5)
+    }
+
     @Test func showingRowsReadsFromTheWindowsEdgeThenByPosition() {
         let service = FakeTaskService()
         _ = seed(service, (0..<50).map { TaskDraft(title: "t\($0)") })
