@@ -22,6 +22,8 @@ public final class EditScreen: View {
     private(set) var fields: [Field: TextField] = [:]
     private(set) var focus = Field.title
     /// A validation error, beside its field.
+    /// The lists there are, for `Tab` in the list field.
+    public var listNames: [String] = []
     /// Why each field in error is refused, shown beside it: all of them at once.
     private(set) var fieldErrors: [Field: String] = [:]
     private(set) var message: StatusMessage?
@@ -87,6 +89,13 @@ public final class EditScreen: View {
         message = nil
         switch key {
         case .tab:
+            // In the list or a date field, a name begun completes first; Tab again moves on.
+            if let field = fields[focus], let completed = completion(of: field.text, in: focus), completed != field.text {
+                fields[focus] = TextField(completed)
+                fieldErrors[focus] = nil
+                send(completed, for: focus, to: reactor)
+                return
+            }
             focus = Self.form[((Self.form.firstIndex(of: focus) ?? 0) + 1) % Self.form.count]
         case .backTab:
             focus = Self.form[((Self.form.firstIndex(of: focus) ?? 0) + Self.form.count - 1) % Self.form.count]
@@ -145,6 +154,25 @@ public final class EditScreen: View {
         case .inItem(_, let inner), .inRecord(_, _, let inner): field(of: inner)
         default: nil
         }
+    }
+
+    // MARK: - Completion
+
+    /// The words a date field completes to: the named days of the date grammar.
+    static let dateWords = ["today", "tomorrow", "yesterday", "someday", "later", "now", "eod", "eow", "eom", "eoq", "eoy",
+                            "sow", "som", "soq", "soy", "socw", "socm", "socq", "socy"] + CalendarDay.weekdayNames
+
+    /// `typed` completed in `field`: to the list name it begins (or the longest start those
+    /// names share), or to the date word the last word begins; nil when nothing does.
+    func completion(of typed: String, in field: Field) -> String? {
+        guard !typed.isEmpty else { return nil }
+        if field == .list { return ListScreen.complete(typed, among: listNames) }
+        guard TaskFields.spec(field).kind == .date else { return nil }
+        // `fri 17:30`: the word being typed is the last one.
+        let head = typed.lastIndex(of: " ").map { String(typed[...$0]) } ?? ""
+        let word = String(typed.dropFirst(head.count))
+        guard !word.isEmpty, let done = ListScreen.complete(word, among: Self.dateWords) else { return nil }
+        return head + done
     }
 
     // MARK: - State out

@@ -167,6 +167,8 @@ public final class ScreenApp {
         let screen = EditScreen(keys: editKeys, size: size, style: ScreenStyle(color: options.color))
         screen.onChange = { [unowned self] in setNeedsDraw() }
         screen.describe = options.describe
+        if list.currentState.lists == nil { list.action.onNext(.loadLists) }
+        screen.listNames = (list.currentState.lists ?? []).map(\.name)
         screen.onDismiss = { [unowned self] _ in
             // Closed on the next turn: not from inside the editor's own state update.
             loop.enqueue { [unowned self] in

@@ -80,4 +80,43 @@ struct UIWorkingTmuxTests {
         #expect(tmux.wait { $0.contains("no key 'Z' here") })
         tmux.send("q")
     }
+
+    /// The rest of the quick keys in a narrow window: `t` tags, `A` annotates, `b` starts and
+    /// stops, `m` moves (Tab completing the list), `s` sorts, `V` and `*` mark — each checked
+    /// against what the command line reads back.
+    @Test func tagsAnnotateStartMoveSortAndRangesInANarrowWindow() throws {
+        let (folder, tmux) = try seeded(columns: 50, rows: 14)
+        tmux.type("tasks ui")
+        #expect(tmux.wait { $0.contains("Inbox (3)") })
+        // Home's "Pay rent" is first: tags, then an annotation, then a start.
+        tmux.send("t")
+        tmux.send("-l", "'+bills +home'")
+        tmux.send("Enter")
+        #expect(tmux.wait { $0.contains("+bills") }, "\(tmux.screen)")
+        tmux.send("A")
+        tmux.send("-l", "'called the landlord'")
+        tmux.send("Enter")
+        tmux.send("b")
+        #expect(tmux.wait { _ in (try? tasksShell("tasks active --format ids", in: folder).stdout) == "4\n" }, "started: \(tmux.screen)")
+        let shown = try tasksShell("tasks show 4 --format tsv", in: folder).stdout
+        #expect(shown.contains("tags\tbills home") && shown.contains("called the landlord"), "\(shown)")
+        tmux.send("b")
+        #expect(tmux.wait { _ in (try? tasksShell("tasks active --format ids", in: folder).stdout) == "" }, "stopped")
+        // m on Inbox's first task, with Tab: "Ho" completes to Home.
+        tmux.send("j", "m")
+        tmux.send("-l", "Ho")
+        tmux.send("Tab", "Enter")
+        #expect(tmux.wait { $0.contains("Home (2)") && $0.contains("Inbox (2)") }, "\(tmux.screen)")
+        // s: by due, named on the status line.
+        tmux.send("s")
+        #expect(tmux.wait { $0.contains("by due") || $0.contains("by …") || $0.contains("by du") }, "\(tmux.screen)")
+        // V: the first row marked with v, then down two and V: three marked; * all, * none.
+        tmux.send("g", "v", "j", "V")
+        #expect(tmux.wait { $0.contains("marked") }, "\(tmux.screen)")
+        tmux.send("'*'")  // quoted: the shell tmux is called through would expand it
+        #expect(tmux.wait { $0.contains("4 marked") }, "all four: \(tmux.screen)")
+        tmux.send("'*'")
+        #expect(tmux.wait { !$0.contains("marked") }, "none: \(tmux.screen)")
+        tmux.send("q")
+    }
 }

@@ -168,6 +168,32 @@ struct ScreenTests {
         #expect(!due.contains("not"), "mended: its reason is gone: \(due)")
     }
 
+    /// Issue 28: Tab completes a list name and a date word before it moves on.
+    @Test func tabCompletesTheListAndADateWordThenMovesOn() {
+        let reactor = TaskEditReactor(mode: .new, service: FakeTaskService(), today: { today })
+        let keys = PublishSubject<Key>()
+        let view = EditScreen(keys: keys, size: (16, 80), style: ScreenStyle(color: false))
+        view.listNames = ["Home", "Home.Garden", "Work"]
+        view.reactor = reactor
+        func type(_ text: String) { for character in text { keys.onNext(.character(character)) } }
+        type("Pay rent")
+        keys.onNext(.tab)
+        keys.onNext(.tab)
+        #expect(view.focus == .list)
+        for _ in 0..<5 { keys.onNext(.backspace) }
+        type("wo")
+        keys.onNext(.tab)
+        #expect(reactor.currentState.fields.list == "Work" && view.focus == .list, "completed, still in the list")
+        keys.onNext(.tab)
+        #expect(view.focus == .due, "complete already: Tab moves on")
+        type("fri 17:30 tom")
+        keys.onNext(.tab)
+        #expect(reactor.currentState.fields[.due] == "fri 17:30 tomorrow", "the word being typed")
+        #expect(view.completion(of: "eo", in: .due) == "eo", "several words begin so: their common start")
+        #expect(view.completion(of: "H", in: .list) == "Home", "Home and Home.Garden share Home")
+        #expect(view.completion(of: "x", in: .title) == nil)
+    }
+
     /// Issue 28: a title longer than its room scrolls with the caret, `…` marking what is cut
     /// before it; Home shows its start again.
     @Test func aLongLineScrollsWithTheCaret() {
