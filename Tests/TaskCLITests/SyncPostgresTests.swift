@@ -233,6 +233,15 @@ struct SyncPostgresTests {
             if !reached { usleep(100_000) }
         }
         #expect(reached, "B's done reached A by itself")
+        // The server stopped: B's status line says since when it is offline; started again,
+        // what A did meanwhile arrives and the line says synced.
+        _ = runShell("\(cluster.exports) pg_ctlcluster \"$PGVERSION\" regress stop -m fast", in: folder)
+        #expect(tmux.wait(seconds: 10) { $0.contains("offline since") }, "\(tmux.screen)")
+        _ = runShell("\(cluster.exports) pg_ctlcluster \"$PGVERSION\" regress start", in: folder)
+        let meanwhile = try tasksShell("\(cluster.exports) tasks --db a.db add 'While B was offline' -q && tasks --db a.db sync", in: folder)
+        #expect(meanwhile.status == 0, "\(meanwhile)")
+        #expect(tmux.wait(seconds: 15) { $0.contains("While B was offline") && $0.contains("synced") && !$0.contains("offline since") },
+                "caught up: \(tmux.screen)")
         tmux.send("q")
     }
 
