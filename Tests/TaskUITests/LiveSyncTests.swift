@@ -91,10 +91,16 @@ struct LiveSyncTests {
             turn(for: .milliseconds(30))
         }
 
-        /// Runs the loop for about `duration`.
+        /// Runs the loop for about `duration`, and for at least eight turns of up to 5 ms each:
+        /// a test process descheduled on a loaded machine still gives a readable pipe, then
+        /// the debounce timer it starts, their turns.
         func turn(for duration: Duration) {
             let end = loop.now + duration
-            while loop.now < end { loop.runOnce(timeout: .milliseconds(5)) }
+            var turns = 0
+            while loop.now < end || turns < 8 {
+                loop.runOnce(timeout: .milliseconds(5))
+                turns += 1
+            }
         }
 
         /// A command here: the history moves and the file is written.
