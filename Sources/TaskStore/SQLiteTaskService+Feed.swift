@@ -59,8 +59,10 @@ extension SQLiteTaskService {
         var existedBefore: [Int64: Bool] = [:]
         var order: [Int64] = []
         var deletedIn: [Int64: HistoryEntry] = [:]
+        var touches: [Int64: Int] = [:]
         for (entry, change) in changes {
             for id in change.taskID...change.lastTaskID {
+                touches[id, default: 0] += 1
                 if existedBefore[id] == nil {
                     existedBefore[id] = change.kind != .created
                     order.append(id)
@@ -69,10 +71,6 @@ extension SQLiteTaskService {
             }
         }
         var net: [TaskEvent] = []
-        var touches: [Int64: Int] = [:]
-        for (_, change) in changes {
-            for id in change.taskID...change.lastTaskID { touches[id, default: 0] += 1 }
-        }
         var unsaid = false
         for id in order {
             switch (existedBefore[id] ?? true, try readTask(id: id)) {

@@ -193,6 +193,7 @@ struct SyncPostgresTests {
             kill -TERM $W; wait $W; echo "watch exit $?"
             echo A: $(tasks $A list --format tsv | cut -f4 | sort | tr '\n' ,) B: $(tasks $B list --format tsv | cut -f4 | sort | tr '\n' ,)
             psql -Atc 'SELECT count(*) = count(DISTINCT id) FROM tasks_change' "${URL##*/}"
+            tasks $B sync --watch --remote nonsense 2> bad.err; echo "bad address: status $?, $(grep -c 'trying again' bad.err) promises"
             echo '--- out'; cat watch.out; echo '--- err'; cat watch.err
             """, database: "watching", in: folder)
         #expect(result.status == 0, "\(result)")
@@ -200,6 +201,7 @@ struct SyncPostgresTests {
             #expect(result.stdout.contains(step + "\n"), "\(step)\n\(result)")
         }
         #expect(result.stdout.contains("A: Buy oat milk,Call mum,Water plants, B: Buy oat milk,Call mum,Water plants,"), "\(result)")
+        #expect(result.stdout.contains("bad address: status 2, 0 promises"), "a remote that can never work ends the watch at once\n\(result)")
         #expect(result.stdout.contains("\nt\n"), "no change stored twice\n\(result)")
         #expect(result.stdout.contains("received 1 (1 changed)."), "a line for the sync that took A's edit\n\(result)")
         #expect(result.stdout.split(separator: "\n").filter { $0.contains("offline since") }.count == 1, "offline said once\n\(result)")

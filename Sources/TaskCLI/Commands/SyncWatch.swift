@@ -74,6 +74,10 @@ struct SyncWatch {
             }
             console.stderr.flush()
         }
+        // One sync before watching: a remote that can never work (a bad address, a refused
+        // login) ends the watch here, before anything says it will be tried again.
+        runner.start { _ in }
+        if let fatal { return context.status.fail(fatal) }
         let subscription = loop.watch(descriptor: signals.descriptor) {
             if !signals.drain().isEmpty { loop.stop() }
         }
