@@ -13,7 +13,7 @@ import CReactorSupport
 /// Where a class cannot be hooked (its metadata is not laid out as the hook expects), its
 /// entries hold the object weakly and are swept: on every lookup of that object, and of all
 /// objects when the table has doubled since the last sweep. The value then lives until the
-/// next sweep; `count` sweeps first.
+/// next sweep.
 final class InstanceTable: @unchecked Sendable {
     /// Reactors' storages, for reactors that declare none.
     static let reactors = InstanceTable()
@@ -97,13 +97,6 @@ final class InstanceTable: @unchecked Sendable {
             return old
         }
         _ = old  // released outside the lock: its deinit may run any code
-    }
-
-    /// The number of entries whose object is alive (entries of gone objects are swept first).
-    var count: Int {
-        let swept = lock.withLock { sweepLocked() }
-        _ = swept
-        return lock.withLock { entries.count }
     }
 
     /// Removes the entries of objects that are gone (only unhooked entries can be); returns
