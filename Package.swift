@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "tasks", targets: ["tasks"]),
         .executable(name: "tasks-postgres", targets: ["tasks-postgres"]),
+        .executable(name: "tasks-caldav", targets: ["tasks-caldav"]),
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
         .library(name: "ReactorKitCompat", targets: ["ReactorKitCompat"]),
         .library(name: "TaskStore", targets: ["TaskStore"]),
@@ -75,7 +76,11 @@ let package = Package(
         .target(name: "SyncWire", dependencies: ["TextFormats"]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire", "TextFormats"]),
+        // libcurl (Debian: libcurl4-openssl-dev) in the CalDAV helper alone, for the same reason.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .executableTarget(name: "tasks-caldav", dependencies: ["CCurl", "SyncWire"]),
         .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange", "TextFormats"]),
+        .testTarget(name: "TaskRemoteTests", dependencies: ["TaskRemote", "TaskModel", "_TestSupport"]),
 
         // A full-screen terminal that knows nothing of tasks: raw mode, keys, signals, a cell
         // buffer and a renderer that writes only what changed. CTerminalSupport holds what

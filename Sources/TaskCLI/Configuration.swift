@@ -30,6 +30,8 @@ struct Configuration {
     var weekStart: Int?
     /// `color`: auto, always or never.
     var color: String?
+    /// The remotes configured (`remote.NAME.url|user|password-command|ca`), by name.
+    var remotes: [String: RemoteDefinition] = [:]
 
     init(path: String, customFields: [String: CustomField]) {
         self.path = path
@@ -40,7 +42,7 @@ struct Configuration {
 
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
-        + "default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
+        + "remote.NAME.url|user|password-command|ca, default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -165,6 +167,20 @@ struct Configuration {
             }
             report.line = entry.line
             reports[name] = report
+        case ("remote", 3):
+            let name = words[1]
+            guard ContextDefinition.isName(name) else { throw refuse("'\(name)' cannot name a remote: letters, digits, - and _") }
+            var remote = remotes[name] ?? RemoteDefinition(name: name)
+            let value = try single()
+            switch words[2] {
+            case "url": remote.url = value
+            case "user": remote.settings.user = value
+            case "password-command": remote.settings.passwordCommand = value
+            case "ca": remote.settings.ca = value
+            default: throw refuse("unknown key '\(entry.key)'; a remote has url, user, password-command and ca")
+            }
+            remote.line = entry.line
+            remotes[name] = remote
         case ("default", 2) where words[1] == "list":
             let list = try single()
             do throws(TaskFieldError) {
@@ -215,6 +231,14 @@ struct ContextDefinition: Equatable {
     static func isName(_ name: String) -> Bool {
         !name.isEmpty && name != "none" && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
+}
+
+/// A remote configured by name: its address and how to log in (never a password itself).
+struct RemoteDefinition: Equatable {
+    var name: String
+    var url = ""
+    var settings = RemoteSettings()
+    var line = 0
 }
 
 /// A report defined in the configuration: a filter, columns, an order and a limit.

@@ -80,6 +80,7 @@ enum ErrorPresenter {
 
     static func present(_ failure: RemoteFailure, remote: String) -> CLIError {
         let unchanged = "nothing was changed here"
+        if remote.hasPrefix("http://") || remote.hasPrefix("https://") { return presentCalDAV(failure, remote: remote, unchanged: unchanged) }
         switch failure {
         case .badAddress(let reason):
             return .usage("'\(remote)' is not a PostgreSQL address (\(reason))", hint: "postgresql://[USER@]HOST[:PORT]/DATABASE, or 'host=… dbname=…'")
@@ -102,6 +103,31 @@ enum ErrorPresenter {
         case .failed(let reason):
             return .failure("the sync with \(remote) failed halfway (\(reason)); \(unchanged); the remote kept nothing of it",
                             hint: "run sync again: it carries on where it stopped")
+        }
+    }
+
+    /// A CalDAV server's failures: what it said, and where a password comes from.
+    static func presentCalDAV(_ failure: RemoteFailure, remote: String, unchanged: String) -> CLIError {
+        switch failure {
+        case .badAddress(let reason):
+            return .usage("'\(remote)' is not a CalDAV address (\(reason))", hint: "https://[USER@]HOST[:PORT]/PATH, the server's address or your calendars'")
+        case .unreachable(let reason):
+            return .failure("cannot reach the CalDAV server \(remote) (\(reason)); \(unchanged)", hint: "check the address and that the server runs; run sync again later")
+        case .loginRefused(let reason):
+            return .failure("the CalDAV server \(remote) refused the login (\(reason)); \(unchanged)",
+                            hint: "the password comes from ~/.netrc, or from [remote.NAME] password-command in the configuration")
+        case .noSuchDatabase(let reason):
+            return .failure("the CalDAV server \(remote) has no calendars there (\(reason)); \(unchanged)",
+                            hint: "give the server's address, your principal's or your calendar home's")
+        case .permissionDenied(let reason):
+            return .failure("the CalDAV server \(remote) refused access (\(reason)); \(unchanged)", hint: "check that this account may write these calendars")
+        case .newerSchema, .failed:
+            let reason: String
+            if case .failed(let text) = failure { reason = text } else { reason = "an unexpected answer" }
+            return .failure("the sync with \(remote) failed halfway (\(reason)); \(unchanged); what reached the server is merged again by the next sync",
+                            hint: "run sync again: it carries on where it stopped")
+        case .helperMissing(let reason):
+            return .failure("cannot sync: \(reason); \(unchanged)", hint: "tasks-caldav is built and installed beside tasks (swift build --product tasks-caldav)")
         }
     }
 }

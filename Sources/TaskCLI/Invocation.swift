@@ -32,8 +32,9 @@ public struct Invocation {
     public var localTime: LocalTime
     /// When the run began (what `tasks ui`'s trace counts from).
     public var started = ContinuousClock.now
-    /// Makes the remotes `tasks sync` talks to (PostgreSQL, through the helper beside the program).
-    public var remotes: any SyncRemoteMaker = PostgresRemoteMaker()
+    /// Makes the remotes `tasks sync` talks to (PostgreSQL and CalDAV, through the helpers
+    /// beside the program).
+    public var remotes: any SyncRemoteMaker = RemoteMaker()
 
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,

@@ -134,6 +134,22 @@ public protocol SyncRemote: AnyObject {
     func commit() throws(TaskServiceError) -> Int64
     /// Ends the exchange; without `commit`, the remote keeps nothing of it.
     func close()
+    /// What the remote keeps in the local file between syncs (a CalDAV server keeps no log
+    /// of changes, so its remote remembers each item as last seen): set before `begin` to what
+    /// the last sync kept, nil for nothing; read after `commit`, and kept with the sync's apply.
+    var memory: String? { get set }
+    /// Whether the remote keeps a memory: with none kept yet, the sync is a first one, and
+    /// every task here is sent.
+    var keepsMemory: Bool { get }
+}
+
+extension SyncRemote {
+    public var memory: String? {
+        get { nil }
+        set {}  // a remote without a memory keeps nothing
+    }
+
+    public var keepsMemory: Bool { false }
 }
 
 /// Where the remote a sync talks to comes from: the command line, the environment, or the
@@ -144,6 +160,8 @@ public protocol SyncRemoteMaker {
     /// Watches `url` for other nodes' syncs (not `node`'s own), waiting for nothing: the
     /// watch says `.listening` or `.ended` when it knows.
     func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch
+    /// The same maker, making remotes with `settings`.
+    func configured(_ settings: RemoteSettings) -> any SyncRemoteMaker
 }
 
 /// What a remote says between syncs: that it listens, that another machine synced, or that
@@ -163,7 +181,24 @@ public protocol RemoteWatch: AnyObject {
     func close()
 }
 
+/// How to reach a remote configured by name (`[remote.NAME]`): for CalDAV, the user, a
+/// command that prints the password, a CA file for a server no system CA vouches for.
+public struct RemoteSettings: Equatable, Sendable {
+    public var user: String?
+    public var passwordCommand: String?
+    public var ca: String?
+
+    public init(user: String? = nil, passwordCommand: String? = nil, ca: String? = nil) {
+        self.user = user
+        self.passwordCommand = passwordCommand
+        self.ca = ca
+    }
+}
+
 extension SyncRemoteMaker {
+    /// The same maker, making remotes with `settings`; a maker that has none to use is itself.
+    public func configured(_ settings: RemoteSettings) -> any SyncRemoteMaker { self }
+
     /// A remote that cannot be watched says so.
     public func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch {
         throw TaskServiceError.remote(.failed("this remote cannot be watched"), remote: url)

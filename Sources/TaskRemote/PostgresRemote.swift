@@ -170,10 +170,10 @@ public struct PostgresRemoteMaker: SyncRemoteMaker {
         return try PostgresWatch(address: url, node: node, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres")
     }
 
-    /// `tasks-postgres` in the running program's folder, when it is there.
-    static func helperBesideProgram() -> String? {
+    /// The helper `name` in the running program's folder, when it is there.
+    static func helperBesideProgram(named name: String = "tasks-postgres") -> String? {
         guard let executable = RunningProgram.path, let slash = executable.lastIndex(of: "/") else { return nil }
-        let path = String(executable[..<slash]) + "/tasks-postgres"
+        let path = String(executable[..<slash]) + "/" + name
         return access(path, X_OK) == 0 ? path : nil
     }
 }

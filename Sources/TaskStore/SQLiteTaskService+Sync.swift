@@ -48,10 +48,15 @@ extension SQLiteTaskService: TaskSyncing {
         guard let address = url ?? state.remote else { throw TaskServiceError.noRemote }
         let remote = try maker.remote(url: address)
         let origin = SystemClock.hostName()
+        // A remote that remembers (CalDAV) and remembers nothing yet is synced for the first
+        // time: every task here is sent, whatever an earlier remote's base says.
+        let remembered = remote.keepsMemory ? try db.query("SELECT value FROM sync_memory WHERE remote = ?", [remote.name]) { $0.string(0) }.first : nil
+        let isFirst = remote.keepsMemory && remembered == nil
+        remote.memory = remembered
         for _ in 0..<3 {
             // The changes, and the file's data version in the same snapshot: the apply checks
             // that no other connection committed since, instead of comparing every task again.
-            let (local, version) = try db.read { (try localChanges(state, origin: origin), try db.scalar("PRAGMA data_version") ?? 0) }
+            let (local, version) = try db.read { (try localChanges(state, origin: origin, all: isFirst), try db.scalar("PRAGMA data_version") ?? 0) }
             try remote.begin(node: state.node)
             defer { remote.close() }
             let incoming = try remote.pull(after: state.pulled)
@@ -59,8 +64,9 @@ extension SQLiteTaskService: TaskSyncing {
             try remote.push(merge.pushes)
             let last = try remote.commit()
             do {
+                let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
                 return try apply(merge, local: local, readAt: version, state: &state, last: last, incoming: incoming,
-                                 remember: remember ? remote.name : nil, origin: origin)
+                                 remember: remember ? remote.name : nil, origin: origin, memory: memory, isFirst: isFirst)
             } catch is ChangedMeanwhile {
                 continue
             }
@@ -78,7 +84,9 @@ extension SQLiteTaskService: TaskSyncing {
 
     /// What changed here since the last sync: tasks new or different from their base, and
     /// base rows whose task is gone; each stamped with the next clock after the last sync's.
-    func localChanges(_ state: SyncState, origin: String) throws -> [LocalChange] {
+    /// With `all`, every task is new and no base row is a delete (a first sync with a remote
+    /// that remembers).
+    func localChanges(_ state: SyncState, origin: String, all: Bool = false) throws -> [LocalChange] {
         let fields = SyncField.all
         let differs = fields.map { "t.\($0) IS NOT b.\($0)" }.joined(separator: " OR ")
         let taskColumns = fields.map { "t.\($0)" }.joined(separator: ", ")
@@ -93,7 +101,7 @@ extension SQLiteTaskService: TaskSyncing {
         let count = Int32(fields.count)
         _ = try db.query("""
             SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
-            FROM task t LEFT JOIN sync_base b ON b.uuid = t.uuid
+            FROM task t LEFT JOIN sync_base b ON b.uuid = t.uuid AND NOT \(all ? 1 : 0)
             WHERE b.uuid IS NULL OR \(differs) ORDER BY t.modified, t.uuid
             """) { row in
             let isNew = row.int64(4) != 0
@@ -105,6 +113,7 @@ extension SQLiteTaskService: TaskSyncing {
             let uuid = row.string(1)
             changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
         }
+        if all { return changes }
         _ = try db.query("""
             SELECT b.uuid, b.title FROM sync_base b WHERE NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid) ORDER BY b.uuid
             """) { row in
@@ -119,7 +128,7 @@ extension SQLiteTaskService: TaskSyncing {
     /// what was merged. Throws `ChangedMeanwhile` when another connection committed since
     /// `local` was read (data version `version`).
     private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, state: inout SyncState, last: Int64, incoming: [SyncChange],
-                       remember: String?, origin: String) throws -> SyncReport {
+                       remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, isFirst: Bool) throws -> SyncReport {
         try db.write {
             guard try db.scalar("PRAGMA data_version") == version else { throw ChangedMeanwhile() }
             var report = SyncReport()
@@ -150,6 +159,12 @@ extension SQLiteTaskService: TaskSyncing {
                 if conflict.keptLocal, let field = TaskField(rawValue: conflict.field) {
                     try entry.changed(taskID: id, uuid: conflict.task, fields: [(field, conflict.replaced.sqliteValue, conflict.kept.sqliteValue)])
                 }
+            }
+            // A first sync with a remote that remembers: the base is what it and this file
+            // agree on now, nothing of an earlier remote's.
+            if isFirst { try db.run("DELETE FROM sync_base") }
+            if let memory, memory.changed {
+                try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
             }
             for task in touched.sorted() {
                 try db.run("DELETE FROM sync_base WHERE uuid = ?", task)

@@ -230,5 +230,10 @@ public enum TaskSchema {
             // order (a scan of every task took 40 ms at 100,000).
             try db.execute("CREATE INDEX task_waiting_on ON task (done, list, position, id) WHERE depends <> ''")
         },
+        Migration("v10: what a CalDAV remote remembers") { db in
+            // A CalDAV server keeps no log of changes: its remote remembers, per remote, each
+            // item as last seen (its path, ETag and text), written with the sync's apply.
+            try db.execute("CREATE TABLE sync_memory (remote TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+        },
     ]
 }

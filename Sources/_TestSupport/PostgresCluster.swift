@@ -40,23 +40,10 @@ public final class PostgresCluster: @unchecked Sendable {
             exec > '\(log)' 2>&1
             pg_virtualenv -o fsync=off sh -c 'env | grep "^PG" > "\(info).part" && mv "\(info).part" "\(info)"; exec cat > /dev/null'
             """
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw Unavailable(description: "pipe failed: errno \(errno)") }
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        keepAlive = ends[1]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-        posix_spawn_file_actions_addclose(&actions, ends[0])
-        var pid: pid_t = 0
-        let words: [String] = ["/bin/sh", "-c", script]
-        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ) == 0 else {
+        guard let (pid, keepAlive) = spawnTiedToThisProcess(script) else {
             throw Unavailable(description: "could not start /bin/sh for pg_virtualenv")
         }
-        close(ends[0])
+        self.keepAlive = keepAlive
         var exited = false
         for _ in 0..<3000 {
             if access(info, R_OK) == 0 { break }

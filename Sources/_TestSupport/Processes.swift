@@ -73,3 +73,29 @@ public func runShell(_ script: String, in folder: TemporaryFolder) -> ShellResul
     return ShellResult(status: status, stdout: String(decoding: readBytes(out), as: UTF8.self),
                        stderr: String(decoding: readBytes(err), as: UTF8.self))
 }
+
+/// Starts `/bin/sh -c script` with its stdin a pipe whose write end only this process holds
+/// (close-on-exec, never written): the script's `read` or `cat` sees the end of its input when
+/// the write end is closed, or when this process ends however it ends — what ties a test's
+/// server to the test process. The shell's pid and the write end, or nil.
+public func spawnTiedToThisProcess(_ script: String) -> (pid: pid_t, keepAlive: Int32)? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+    posix_spawn_file_actions_addclose(&actions, ends[0])
+    var pid: pid_t = 0
+    let words: [String] = ["/bin/sh", "-c", script]
+    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let started = posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+    close(ends[0])
+    guard started == 0 else {
+        close(ends[1])
+        return nil
+    }
+    return (pid, ends[1])
+}

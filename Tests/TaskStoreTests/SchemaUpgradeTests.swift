@@ -28,7 +28,7 @@ struct SchemaUpgradeTests {
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
             == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync",
                 "v6: no password in the history", "v7: scheduled, until, and what other tools wrote",
-                "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one"])
+                "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one", "v10: what a CalDAV remote remembers"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -56,12 +56,12 @@ struct PasswordMigrationTests {
             _ = try service.createNow([TaskDraft(title: "c")])
         }
         // As a schema-5 program left it: the same tables (6 changes no table; 7's and 8's
-        // columns and 9's index are taken away again), the password typed.
+        // columns, 9's index and 10's table are taken away again), the password typed.
         let old = try Connection(path: path)
         try old.execute("""
             UPDATE history SET command = replace(command, '***', 'SECRET');
-            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%';
-            DROP INDEX task_active; DROP INDEX task_waiting_on;
+            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%';
+            DROP INDEX task_active; DROP INDEX task_waiting_on; DROP TABLE sync_memory;
             ALTER TABLE task DROP COLUMN start; ALTER TABLE task DROP COLUMN spent; ALTER TABLE task DROP COLUMN depends;
             ALTER TABLE task DROP COLUMN annotations;
             ALTER TABLE deleted_task DROP COLUMN start; ALTER TABLE deleted_task DROP COLUMN spent;

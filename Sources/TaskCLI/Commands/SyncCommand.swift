@@ -1,10 +1,11 @@
 import CommandLineKit
+import TaskModel
 import TaskReactors
 
 /// `tasks sync`: this file's changes exchanged with a PostgreSQL remote, in one transaction.
 struct SyncCommand: TasksCommand {
     static let spec = CommandSpec(
-        name: "sync", abstract: "Exchange changes with a PostgreSQL database shared by your machines or your team.",
+        name: "sync", abstract: "Exchange changes with a PostgreSQL database or a CalDAV server (phones, Thunderbird, Nextcloud).",
         discussion: """
             Sends what changed here since the last sync and applies what the others sent,
             in one transaction; every other command keeps working offline. Changes merge
@@ -22,7 +23,13 @@ struct SyncCommand: TasksCommand {
             commits (the remote's LISTEN/NOTIFY), each sync a line (a JSON line with
             --format json); an unreachable remote is said once and asked again after
             1, 2, 4 … 60 s. tasks ui does the same by itself when a remote is set.
+            An http(s) address is a CalDAV server: each list a calendar of tasks, each
+            task an item, written property by property so that what other clients
+            wrote stays. Its password comes from ~/.netrc or the remote's
+            password-command in the configuration ([remote.NAME] url, user,
+            password-command, ca); 'tasks sync NAME' syncs a configured remote.
             """,
+        arguments: [ArgumentSpec("NAME", help: "A remote configured as [remote.NAME] in the configuration file.", optional: true)],
         options: [Option.remote, Option.watch]
     )
     static let changesTasks = true
@@ -32,15 +39,45 @@ struct SyncCommand: TasksCommand {
     /// Whether `--remote` was given: it is remembered for the next sync.
     let remember: Bool
 
+    /// The settings of the remote as configured by name, if it is one.
+    let settings: RemoteSettings
+
     init(_ line: ParsedLine) throws {
         let given = line.value(Option.remote)
         if let given, given.allSatisfy({ $0 == " " }) {
-            throw CLIError.usage("--remote needs a PostgreSQL address, such as postgresql://me@db.example.com/tasks")
+            throw CLIError.usage("--remote needs an address, such as postgresql://me@db.example.com/tasks or https://dav.example.com/")
         }
         let fromEnvironment = line.invocation.environment["TASKS_REMOTE"].flatMap { $0.isEmpty ? nil : $0 }
-        url = given ?? fromEnvironment
-        remember = given != nil
         watch = line.has(Option.watch)
+        let configured = try line.configuration().remotes
+        if let name = line.parsed.arguments.first {
+            guard given == nil else { throw CLIError.usage("give a remote's NAME or --remote URL, not both") }
+            guard let remote = configured[name] else {
+                let known = configured.keys.sorted()
+                throw CLIError.usage("no remote named '\(name)' is configured",
+                                     hint: known.isEmpty ? "add one to the configuration: [remote.\(name)] url = \"https://…\""
+                                                         : "the remotes: " + known.joined(separator: ", "))
+            }
+            guard !remote.url.isEmpty else { throw CLIError.usage("the remote '\(name)' has no url in the configuration") }
+            url = remote.url
+            settings = remote.settings
+            remember = false
+            return
+        }
+        var address = given ?? fromEnvironment
+        if address == nil, !configured.isEmpty {
+            // The configured remote, when there is one; with several, the user names one
+            // (each keeps its own memory, but this file keeps one base: see docs/sync.md).
+            guard configured.count == 1, let only = configured.values.first else {
+                throw CLIError.usage("several remotes are configured; name the one to sync",
+                                     hint: "tasks sync NAME, NAME one of: " + configured.keys.sorted().joined(separator: ", "))
+            }
+            address = only.url
+        }
+        url = address
+        remember = given != nil
+        // An address that is a configured remote's takes its settings.
+        settings = configured.values.first { $0.url == address }?.settings ?? RemoteSettings()
     }
 
     /// `--watch`: sync until stopped.
@@ -48,7 +85,7 @@ struct SyncCommand: TasksCommand {
 
     func run(_ context: CommandContext) {
         if watch { return SyncWatch(context: context, url: url, remember: remember).run() }
-        let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes)
+        let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes.configured(settings))
         let view = SyncView(context: context.view)
         view.reactor = reactor
         reactor.action.onNext(.sync(url: url, remember: remember))

@@ -1,0 +1,185 @@
+import SyncWire
+import TaskInterchange
+import TaskModel
+
+/// A CalDAV server as a sync's remote: each list a calendar collection of VTODOs, each task an
+/// item (docs/sync.md, "CalDAV"). The server keeps no log of changes, so this remote makes
+/// one: what an item's fields are now against the base the last sync left (its memory, kept
+/// in the local file) is a change received; a change sent is written into the item as the
+/// server holds it, property by property, with `If-Match` — nothing else in the item moves.
+public final class CalDAVRemote: SyncRemote {
+    public let name: String
+    /// `https://host:port`, and the address's path.
+    let origin: String
+    let path: String
+    private let helper: String
+    private let user: String?
+    private let password: String?
+    private let ca: String?
+    let zone: LocalTime
+    let now: () -> Timestamp
+    private var connection: CalDAVClient?
+
+    public var memory: String?
+    public var keepsMemory: Bool { true }
+
+    /// The memory as the last sync left it, with this run's writes to the server in it.
+    var state: CalDAVMemory?
+    /// The collections on the server, and each item there, by uuid, as this round read them.
+    var serverCollections: [CalDAVMemory.Collection] = []
+    var current: [String: CalDAVMemory.Item] = [:]
+    private var others: [String: String] = [:]
+    /// The items this round received a change of and wrote nothing to.
+    private var received: Set<String> = []
+    private var node = ""
+
+    public init(address: String, helper: String, user: String?, password: String?, ca: String?,
+                zone: LocalTime = .system, now: @escaping () -> Timestamp = { SystemClock.now() }) throws(TaskServiceError) {
+        name = CalDAVAddress.withoutPassword(address)
+        guard let parts = CalDAVAddress.split(address) else {
+            throw .remote(.badAddress("expected http://HOST/PATH or https://HOST/PATH"), remote: name)
+        }
+        origin = parts.origin
+        path = parts.path
+        self.helper = helper
+        self.user = parts.user ?? user
+        self.password = parts.password ?? password
+        self.ca = ca
+        self.zone = zone
+        self.now = now
+    }
+
+    deinit { connection?.close() }
+
+    func client() throws(TaskServiceError) -> CalDAVClient {
+        if let connection { return connection }
+        let made = try CalDAVClient(helper: helper, name: name, user: user, password: password, ca: ca)
+        connection = made
+        return made
+    }
+
+    func url(_ href: String) -> String { origin + href }
+
+    // MARK: - SyncRemote
+
+    public func begin(node: String) throws(TaskServiceError) {
+        self.node = node
+        var state = self.state ?? memory.map(CalDAVMemory.init) ?? CalDAVMemory()
+        let home: String
+        if let known = state.home { home = known } else { home = try discoverHome() }
+        if let collections = try listCollections(home: home) {
+            state.home = home
+            serverCollections = collections
+        } else {
+            // The home moved (or the memory is of another account): find it again.
+            let found = try discoverHome()
+            guard let collections = try listCollections(home: found) else {
+                throw .remote(.noSuchDatabase("no calendar home at \(found)"), remote: name)
+            }
+            state.home = found
+            serverCollections = collections
+        }
+        self.state = state
+    }
+
+    public func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange] {
+        guard let state else { throw .remote(.failed("pull before begin"), remote: name) }
+        current = [:]
+        others = [:]
+        received = []
+        for collection in serverCollections {
+            let remembered = state.items.values.filter { $0.collection == collection.href }
+            if let old = state.collections.first(where: { $0.href == collection.href }), !old.ctag.isEmpty, old.ctag == collection.ctag {
+                for item in remembered { current[item.uuid] = item }
+                for (href, etag) in state.others where href.hasPrefix(collection.href) { others[href] = etag }
+                continue
+            }
+            let byHref = Dictionary(remembered.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+            var wanted: [String] = []
+            for listed in try listItems(in: collection.href) {
+                if let item = byHref[listed.href], item.etag == listed.etag {
+                    current[item.uuid] = item
+                } else if state.others[listed.href] == listed.etag {
+                    others[listed.href] = listed.etag
+                } else {
+                    wanted.append(listed.href)
+                }
+            }
+            for fetched in try fetch(wanted, in: collection.href) {
+                let calendar = ICalendar(fetched.text ?? "")
+                guard calendar.todo != nil, let uid = VTodoMapping.uid(of: calendar), current[uid] == nil else {
+                    others[fetched.href] = fetched.etag  // an event, a journal, or a second copy of a UID
+                    continue
+                }
+                current[uid] = CalDAVMemory.Item(uuid: uid, href: fetched.href, etag: fetched.etag, collection: collection.href,
+                                                 text: fetched.text ?? "", base: state.items[uid]?.base)
+            }
+        }
+        var changes: [SyncChange] = []
+        let names = Dictionary(serverCollections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let oldNames = Dictionary(state.collections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
+        for uuid in current.keys.sorted() {
+            guard let item = current[uuid] else { continue }
+            let old = state.items[uuid]
+            if let old, old.etag == item.etag, old.href == item.href, old.base == nil, names[item.collection] == oldNames[old.collection] { continue }
+            let calendar = ICalendar(item.text)
+            var fields = VTodoMapping.fields(of: calendar, zone: zone)
+            fields["list"] = .text(names[item.collection] ?? "Inbox")
+            if let old {
+                let base = CalDAVMemory.base(of: old, collectionName: oldNames[old.collection], zone: zone)
+                fields = fields.filter { base[$0.key] != $0.value }
+                if fields.isEmpty { continue }
+            }
+            received.insert(uuid)
+            let wall = VTodoMapping.modified(of: calendar) ?? now()
+            let clock = HybridClock.next(after: 0, wallMilliseconds: wall.millisecondsSince1970)
+            changes.append(SyncChange(id: UUIDText.derived(from: "caldav \(uuid) \(item.etag)"), node: "caldav " + name, origin: host,
+                                      clock: clock, task: uuid, fields: fields))
+        }
+        for uuid in state.items.keys.sorted() where current[uuid] == nil {
+            changes.append(SyncChange(id: UUIDText.derived(from: "caldav \(uuid) deleted"), node: "caldav " + name, origin: host,
+                                      clock: HybridClock.next(after: 0, wallMilliseconds: now().millisecondsSince1970), task: uuid,
+                                      fields: [SyncField.deleted: .integer(1)]))
+        }
+        return changes
+    }
+
+    public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
+        for change in changes {
+            if change.fields[SyncField.deleted] == .integer(1) {
+                try delete(change.task)
+            } else {
+                try write(change)
+            }
+        }
+    }
+
+    public func commit() throws(TaskServiceError) -> Int64 {
+        guard let state else { throw .remote(.failed("commit before begin"), remote: name) }
+        let names = Dictionary(serverCollections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var kept = current
+        for (uuid, item) in kept {
+            // Received here and applied with this sync: both sides agree on what it says now.
+            if received.contains(uuid) && state.items[uuid]?.etag != item.etag { kept[uuid]?.base = nil; continue }
+            if let base = item.base, let fields = try? SyncFieldsJSON.decode(base) {
+                var now = VTodoMapping.fields(of: ICalendar(item.text), zone: zone)
+                now["list"] = .text(names[item.collection] ?? "Inbox")
+                if now == fields { kept[uuid]?.base = nil }
+            }
+        }
+        var persisted = state
+        persisted.items = kept
+        persisted.collections = serverCollections
+        persisted.others = others
+        memory = persisted.encoded
+        return 0
+    }
+
+    /// The client stays open between the rounds of one sync; it ends with the remote.
+    public func close() {}
+
+    var host: String {
+        let afterScheme = origin.firstRange(of: "://").map { origin[$0.upperBound...] } ?? Substring(origin)
+        return String(afterScheme.split(separator: ":").first ?? afterScheme)
+    }
+}

@@ -1,0 +1,181 @@
+import TaskModel
+
+/// The WebDAV and CalDAV requests a sync makes, and their answers read.
+extension CalDAVRemote {
+    struct Listed {
+        var href: String
+        var etag: String
+        var text: String?
+    }
+
+    /// Finds the calendar home from the address: the address itself when it is one, else its
+    /// principal's (RFC 6764's `/.well-known/caldav` is where a server's root redirects).
+    func discoverHome() throws(TaskServiceError) -> String {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+            <d:prop><d:current-user-principal/><c:calendar-home-set/><d:resourcetype/></d:prop></d:propfind>
+            """
+        var href = path
+        for _ in 0..<3 {
+            let response = try client().send(.init(method: "PROPFIND", url: url(href), depth: "0", body: body))
+            try check(response, doing: "finding the calendars at \(href)")
+            let answers = try multistatus(response.body)
+            guard let props = answers.first?.props else { break }
+            if let home = props.child(DAV.caldav + "calendar-home-set")?.child(DAV.dav + "href")?.text { return Self.path(of: home) }
+            if props.child(DAV.dav + "resourcetype")?.child(DAV.caldav + "calendar") != nil {
+                // The address is a calendar: its parent is the home.
+                var parent = href.hasSuffix("/") ? String(href.dropLast()) : href
+                if let slash = parent.lastIndex(of: "/") { parent = String(parent[...slash]) }
+                return parent
+            }
+            guard let principal = props.child(DAV.dav + "current-user-principal")?.child(DAV.dav + "href")?.text, Self.path(of: principal) != href else { break }
+            href = Self.path(of: principal)
+        }
+        // No principal and no home set: take the address as the home.
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The collections in the home that hold tasks.
+    func listCollections(home: String) throws(TaskServiceError) -> [CalDAVMemory.Collection]? {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav" \
+            xmlns:cs="http://calendarserver.org/ns/"><d:prop><d:resourcetype/><d:displayname/><cs:getctag/><d:sync-token/>\
+            <c:supported-calendar-component-set/></d:prop></d:propfind>
+            """
+        let response = try client().send(.init(method: "PROPFIND", url: url(home), depth: "1", body: body))
+        if response.status == 404 { return nil }
+        try check(response, doing: "listing the calendars in \(home)")
+        var collections: [CalDAVMemory.Collection] = []
+        for answer in try multistatus(response.body) {
+            guard let props = answer.props, props.child(DAV.dav + "resourcetype")?.child(DAV.caldav + "calendar") != nil else { continue }
+            if let set = props.child(DAV.caldav + "supported-calendar-component-set"), !set.children.isEmpty,
+               !set.all(DAV.caldav + "comp").contains(where: { $0.attributeName?.uppercased() == "VTODO" }) { continue }
+            var name = props.child(DAV.dav + "displayname")?.text.trimmed ?? ""
+            if name.isEmpty { name = Self.lastPart(of: answer.href) }
+            let ctag = props.child(DAV.calendarServer + "getctag")?.text ?? props.child(DAV.dav + "sync-token")?.text ?? ""
+            collections.append(.init(href: answer.href, name: name, ctag: ctag))
+        }
+        return collections
+    }
+
+    /// Each item in `collection` and its ETag.
+    func listItems(in collection: String) throws(TaskServiceError) -> [Listed] {
+        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:resourcetype/></d:prop></d:propfind>"#
+        let response = try client().send(.init(method: "PROPFIND", url: url(collection), depth: "1", body: body))
+        try check(response, doing: "listing \(collection)")
+        return try multistatus(response.body).compactMap { answer in
+            guard answer.href != collection, let props = answer.props, props.child(DAV.dav + "resourcetype")?.children.isEmpty ?? true,
+                  let etag = props.child(DAV.dav + "getetag")?.text else { return nil }
+            return Listed(href: answer.href, etag: etag)
+        }
+    }
+
+    /// The items `hrefs` of `collection`, with their ETags and texts (calendar-multiget,
+    /// a few hundred per request).
+    func fetch(_ hrefs: [String], in collection: String) throws(TaskServiceError) -> [Listed] {
+        var requests: [CalDAVClient.Request] = []
+        var start = 0
+        while start < hrefs.count {
+            let batch = hrefs[start..<min(start + 250, hrefs.count)]
+            start += batch.count
+            let body = """
+                <?xml version="1.0" encoding="utf-8"?><c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+                <d:prop><d:getetag/><c:calendar-data/></d:prop>
+                """ + batch.map { "<d:href>\(DAVXML.escape($0))</d:href>" }.joined() + "</c:calendar-multiget>"
+            requests.append(.init(method: "REPORT", url: url(collection), depth: "1", body: body))
+        }
+        var items: [Listed] = []
+        for response in try client().send(requests) {
+            try check(response, doing: "fetching the items of \(collection)")
+            for answer in try multistatus(response.body) {
+                guard let props = answer.props, let etag = props.child(DAV.dav + "getetag")?.text,
+                      let data = props.child(DAV.caldav + "calendar-data") else { continue }
+                items.append(Listed(href: answer.href, etag: etag, text: data.allText))
+            }
+        }
+        return items
+    }
+
+    /// Makes the collection for the list `name` in the home (MKCALENDAR, for tasks only).
+    func makeCollection(named name: String, home: String) throws(TaskServiceError) -> CalDAVMemory.Collection {
+        let slug = UUIDText.derived(from: "caldav list \(name)")
+        let href = home + slug + "/"
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?><c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+            <d:displayname>\(DAVXML.escape(name))</d:displayname><c:supported-calendar-component-set><c:comp name="VTODO"/>\
+            </c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>
+            """
+        let response = try client().send(.init(method: "MKCALENDAR", url: url(href), body: body))
+        // 405: it is there already (an earlier sync that failed before it was remembered).
+        if response.status != 405 { try check(response, doing: "making the calendar for the list \(name)") }
+        return .init(href: href, name: name, ctag: "")
+    }
+
+    /// One `response` of a multistatus: its path and its properties found (status 200).
+    struct Answer {
+        var href: String
+        var props: DAVElement?
+    }
+
+    func multistatus(_ body: String) throws(TaskServiceError) -> [Answer] {
+        let root: DAVElement
+        do {
+            root = try DAVXML.parse(body)
+        } catch {
+            throw .remote(.failed("the server's answer is not readable XML (\(error.description))"), remote: name)
+        }
+        return root.all(DAV.dav + "response").compactMap { response in
+            guard let href = response.child(DAV.dav + "href")?.text else { return nil }
+            let found = response.all(DAV.dav + "propstat").first { $0.child(DAV.dav + "status")?.text.contains(" 200") ?? true }
+            return Answer(href: Self.path(of: href), props: found?.child(DAV.dav + "prop"))
+        }
+    }
+
+    /// Throws the failure an unsuccessful answer stands for.
+    func check(_ response: CalDAVClient.Response, doing what: String) throws(TaskServiceError) {
+        if response.isSuccess { return }
+        switch response.status {
+        case 401: throw .remote(.loginRefused("HTTP 401 while \(what)"), remote: name)
+        case 403: throw .remote(.permissionDenied("HTTP 403 while \(what)"), remote: name)
+        case 404: throw .remote(.noSuchDatabase("HTTP 404 while \(what)"), remote: name)
+        default: throw .remote(.failed("HTTP \(response.status) while \(what)"), remote: name)
+        }
+    }
+
+    /// An href as a path: a server may answer with the whole URL.
+    static func path(of href: String) -> String {
+        let trimmed = href.trimmed
+        guard let scheme = trimmed.firstRange(of: "://") else { return trimmed }
+        let rest = trimmed[scheme.upperBound...]
+        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
+    }
+
+    /// The last part of a path, without slashes or percent-escapes: a collection's name when
+    /// it has none.
+    static func lastPart(of href: String) -> String {
+        let part = href.split(separator: "/").last.map(String.init) ?? href
+        return part.removingPercentEscapes
+    }
+}
+
+extension DAVElement {
+    /// The `name` attribute (of a `comp` element).
+    var attributeName: String? { attributes["name"] }
+}
+
+extension String {
+    var removingPercentEscapes: String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(self.utf8)[...]
+        while let byte = utf8.first {
+            utf8 = utf8.dropFirst()
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,165 @@
+import TaskModel
+
+/// A task's synced fields in a VTODO and back (docs/sync.md, "CalDAV: the mapping"). `list` is
+/// the collection, not a property. Reading gives every field the item can say (a field it has
+/// no property for reads as empty); writing sets only the properties of the fields given, so a
+/// field unchanged here leaves its property exactly as another client wrote it.
+public enum VTodoMapping {
+    /// The fields `calendar`'s VTODO holds; empty when it holds none. Times without a zone of
+    /// their own are read on `zone`'s clock; moments are shown on it.
+    public static func fields(of calendar: ICalendar, zone: LocalTime) -> [String: SyncValue] {
+        guard calendar.todo != nil else { return [:] }
+        var fields: [String: SyncValue] = [:]
+        fields["title"] = .text(calendar.property("SUMMARY").map { ICalendar.unescape($0.value) } ?? "")
+        fields["notes"] = .text(calendar.property("DESCRIPTION").map { ICalendar.unescape($0.value) } ?? "")
+        let status = calendar.property("STATUS")?.value.uppercased()
+        let isDone = status == "COMPLETED" || status == "CANCELLED" || (status == nil && calendar.property("COMPLETED") != nil)
+        fields["done"] = .integer(isDone ? 1 : 0)
+        fields["completed"] = calendar.property("COMPLETED").flatMap { ICalDate.instant($0.value) }.map { .integer($0.millisecondsSince1970) } ?? .null
+        fields["due"] = calendar.property("DUE").flatMap { ICalDate.read($0, in: calendar, zone: zone) }.map { .text($0.description) } ?? .null
+        fields["wait"] = calendar.property("DTSTART").flatMap { ICalDate.read($0, in: calendar, zone: zone) }.map { .text($0.description) } ?? .null
+        for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] {
+            fields[field] = calendar.property(name).flatMap { TaskDate($0.value) }.map { .text($0.description) } ?? .null
+        }
+        fields["priority"] = calendar.property("PRIORITY").flatMap { Int($0.value.trimmed) }.flatMap(rank(ofPriority:)).map { .integer($0) } ?? .null
+        var tags: [String] = []
+        for property in calendar.properties("CATEGORIES") {
+            tags += ICalendar.splitList(property.value).map { $0.trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "_") }
+        }
+        fields["tags"] = .text(TagsText.encode(TagsText.normalized(tags)))
+        if let order = calendar.property("X-APPLE-SORT-ORDER").flatMap({ Int64($0.value.trimmed) }) { fields["position"] = .integer(order) }
+        if let created = calendar.property("CREATED").flatMap({ ICalDate.instant($0.value) }) { fields["created"] = .integer(created.millisecondsSince1970) }
+        for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR")] {
+            fields[field] = calendar.property(name).map { .text(ICalendar.unescape($0.value)) } ?? .null
+        }
+        fields["extras"] = .text(calendar.property("X-TASKS-EXTRAS").map { ICalendar.unescape($0.value) } ?? "")
+        let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmed) }
+        if status == "IN-PROCESS" || (started != nil && status != "NEEDS-ACTION" && !isDone) {
+            let since = started ?? modified(of: calendar)?.millisecondsSince1970 ?? 0
+            fields["start"] = .integer(since)
+        } else {
+            fields["start"] = .null
+        }
+        fields["spent"] = .integer(calendar.property("X-TASKS-SPENT").flatMap { Int64($0.value.trimmed) } ?? 0)
+        let depends = calendar.properties("RELATED-TO").filter { $0.parameter("RELTYPE")?.uppercased() == "DEPENDS-ON" }.map { $0.value.trimmed }
+        fields["depends"] = .text(TagsText.encode(TagsText.normalized(depends)))
+        let created = calendar.property("CREATED").flatMap { ICalDate.instant($0.value) } ?? Timestamp(millisecondsSince1970: 0)
+        let annotations = calendar.properties("COMMENT").map { comment in
+            Annotation(entry: comment.parameter("X-TASKS-ENTRY").flatMap { Int64($0) }.map(Timestamp.init(millisecondsSince1970:)) ?? created,
+                       text: ICalendar.unescape(comment.value))
+        }.filter { !$0.text.isEmpty }
+        fields["annotations"] = .text(AnnotationsText.encode(annotations))
+        return fields
+    }
+
+    /// The item's UID.
+    public static func uid(of calendar: ICalendar) -> String? {
+        calendar.property("UID").map { $0.value.trimmed }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// When the item was last changed, as its writer says: LAST-MODIFIED, else DTSTAMP.
+    public static func modified(of calendar: ICalendar) -> Timestamp? {
+        (calendar.property("LAST-MODIFIED") ?? calendar.property("DTSTAMP")).flatMap { ICalDate.instant($0.value) }
+    }
+
+    /// A new item for the task `uuid`: the calendar, the VTODO and its UID; its fields come
+    /// from `write`.
+    public static func newItem(uuid: String, now: Timestamp) -> ICalendar {
+        let stamp = ICalDate.utc(now)
+        return ICalendar([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//tasks//tasks//EN", "BEGIN:VTODO",
+            "UID:" + uuid, "DTSTAMP:" + stamp, "END:VTODO", "END:VCALENDAR", "",
+        ].joined(separator: "\r\n"))
+    }
+
+    /// Sets the properties of the fields in `changed` (a task's synced fields by name, as a
+    /// sync sends them), and the item's DTSTAMP and LAST-MODIFIED to `now`. Every other line
+    /// is left as it was.
+    public static func write(_ changed: [String: SyncValue], into calendar: inout ICalendar, now: Timestamp) {
+        guard calendar.todo != nil else { return }
+        let current = fields(of: calendar, zone: .fixed(offsetSeconds: 0))
+        func text(_ field: String) -> String? { changed[field]?.text }
+        func integer(_ field: String) -> Int64? { if case .integer(let value)? = changed[field] { return value } else { return nil } }
+        func set(_ name: String, _ line: String?, before: [String] = []) {
+            calendar.replace(name, with: line.map { [$0] } ?? [], before: before)
+        }
+        if changed["title"] != nil { set("SUMMARY", "SUMMARY:" + ICalendar.escape(text("title") ?? "")) }
+        if changed["notes"] != nil { set("DESCRIPTION", text("notes").flatMap { $0.isEmpty ? nil : "DESCRIPTION:" + ICalendar.escape($0) }) }
+        if changed["due"] != nil { set("DUE", text("due").flatMap(TaskDate.init).map { "DUE" + ICalDate.write($0) }) }
+        if changed["wait"] != nil { set("DTSTART", text("wait").flatMap(TaskDate.init).map { "DTSTART" + ICalDate.write($0) }, before: ["DUE"]) }
+        for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] where changed[field] != nil {
+            set(name, text(field).map { name + ":" + $0 })
+        }
+        if changed["priority"] != nil {
+            set("PRIORITY", integer("priority").map { "PRIORITY:" + String(priorityValue(ofRank: $0)) })
+        }
+        if changed["tags"] != nil {
+            let tags = TagsText.decode(text("tags") ?? "")
+            set("CATEGORIES", tags.isEmpty ? nil : "CATEGORIES:" + tags.map(ICalendar.escape).joined(separator: ","))
+        }
+        if changed["position"] != nil { set("X-APPLE-SORT-ORDER", integer("position").map { "X-APPLE-SORT-ORDER:" + String($0) }) }
+        if changed["created"] != nil { set("CREATED", integer("created").map { "CREATED:" + ICalDate.utc(Timestamp(millisecondsSince1970: $0)) }) }
+        for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR"), ("extras", "X-TASKS-EXTRAS")]
+        where changed[field] != nil {
+            set(name, text(field).flatMap { $0.isEmpty ? nil : name + ":" + ICalendar.escape($0) })
+        }
+        if changed["spent"] != nil { set("X-TASKS-SPENT", integer("spent").flatMap { $0 == 0 ? nil : "X-TASKS-SPENT:" + String($0) }) }
+        if changed["depends"] != nil {
+            let lines = TagsText.decode(text("depends") ?? "").map { "RELATED-TO;RELTYPE=DEPENDS-ON:" + $0 }
+            calendar.replace("RELATED-TO", where: { $0.parameter("RELTYPE")?.uppercased() == "DEPENDS-ON" }, with: lines)
+        }
+        if changed["annotations"] != nil {
+            let lines = AnnotationsText.decode(text("annotations") ?? "").map {
+                "COMMENT;X-TASKS-ENTRY=" + String($0.entry.millisecondsSince1970) + ":" + ICalendar.escape($0.text)
+            }
+            calendar.replace("COMMENT", with: lines)
+        }
+        if changed["completed"] != nil {
+            set("COMPLETED", integer("completed").map { "COMPLETED:" + ICalDate.utc(Timestamp(millisecondsSince1970: $0)) })
+        }
+        if changed["start"] != nil { set("X-TASKS-START", integer("start").map { "X-TASKS-START:" + String($0) }) }
+        if changed["done"] != nil || changed["start"] != nil {
+            let isDone = (changed["done"] ?? current["done"]) == .integer(1)
+            let isStarted = (changed["start"] ?? current["start"] ?? .null) != .null
+            let status = calendar.property("STATUS")?.value.uppercased()
+            if isDone {
+                // Another client's CANCELLED stays: it is done here, and says why there.
+                if status != "COMPLETED" && status != "CANCELLED" { set("STATUS", "STATUS:COMPLETED") }
+                if status != "CANCELLED" { set("PERCENT-COMPLETE", "PERCENT-COMPLETE:100") }
+            } else {
+                set("STATUS", isStarted ? "STATUS:IN-PROCESS" : "STATUS:NEEDS-ACTION")
+                set("COMPLETED", nil)
+                if calendar.property("PERCENT-COMPLETE")?.value.trimmed == "100" { set("PERCENT-COMPLETE", nil) }
+            }
+        }
+        set("DTSTAMP", "DTSTAMP:" + ICalDate.utc(now))
+        set("LAST-MODIFIED", "LAST-MODIFIED:" + ICalDate.utc(now))
+    }
+
+    /// H, M, L (ranks 0, 1, 2) as RFC 5545 priorities: 1, 5, 9.
+    static func priorityValue(ofRank rank: Int64) -> Int {
+        switch rank {
+        case 0: return 1
+        case 1: return 5
+        default: return 9
+        }
+    }
+
+    /// 1–4 high, 5 medium, 6–9 low, 0 (undefined) none.
+    static func rank(ofPriority value: Int) -> Int64? {
+        switch value {
+        case 1...4: return 0
+        case 5: return 1
+        case 6...9: return 2
+        default: return nil
+        }
+    }
+}
+
+extension StringProtocol {
+    /// Without spaces and tabs at either end.
+    var trimmed: String {
+        guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }), let last = lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        return String(self[first...last])
+    }
+}

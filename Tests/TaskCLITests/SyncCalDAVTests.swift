@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import _TestSupport
+import Testing
+
+/// `tasks sync` against real CalDAV servers from Debian (Radicale with a password, Xandikos),
+/// started by the test on 127.0.0.1, and against clients nobody here wrote: python3-caldav
+/// (`scripts/caldav-client`), vdirsyncer and todoman. Files `a.db` and `b.db` stand for two
+/// machines; the built binary and its helper run in shell scripts, as a user runs them.
+@Suite("tasks sync through real CalDAV servers", .serialized,
+       .enabled(if: tasksBinary != nil && executableBesideTests("tasks-caldav") != nil, "needs tasks and tasks-caldav beside the tests"))
+struct SyncCalDAVTests {
+    static let client = fixturesFolder().replacingSuffix("/Fixtures", with: "/scripts/caldav-client")
+
+    /// Runs `script` with `$URL` (the password in it), `$PLAIN` (without), `$CLIENT` (the
+    /// python3-caldav client, logged in), and `A`, `B` two machines' files.
+    func sync(_ script: String, on server: CalDAVServer, in folder: TemporaryFolder) throws -> ShellResult {
+        let result = try tasksShell("""
+            export URL='\(server.urlWithPassword)' PLAIN='\(server.url)'
+            CLIENT="\(Self.client) \(server.url) \(server.kind == .radicale ? server.user : "''") \(server.kind == .radicale ? server.password : "''")"
+            A='--db \(folder.file("a.db"))'; B='--db \(folder.file("b.db"))'
+            \(script)
+            """, in: folder)
+        for name in ["a.db", "b.db", "a.db-wal", "b.db-wal"] {
+            #expect(!readBytes(folder.file(name)).contains(Array(server.password.utf8)), "\(name) holds the password")
+        }
+        return result
+    }
+
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func twoMachinesShareTheirListsThroughTheServer(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Buy oat milk' +errand list:Home due:2026-12-24 priority:H -q
+            tasks $A add 'Write the report' list:Work due:2026-12-10T14:00+01:00 --notes 'two pages;
+            figures, too' -q
+            tasks $A add '한국어 할 일 🍽️' -q
+            tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            tasks $B done 1 && tasks $B edit 2 --priority L --tag work
+            tasks $A edit 3 --title '한국어 할 일 🍽️ (A)'
+            tasks $B sync --remote "$URL" && tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
+            echo '--- A'; tasks $A list --all --format tsv
+            echo '--- B'; tasks $B list --all --format tsv
+            echo '--- client'; $CLIENT list | cut -f1,3,4
+            echo '--- idle'; tasks $A sync --remote "$URL" --format json
+            """, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        let sections = result.stdout.split(separator: "--- ", omittingEmptySubsequences: false).map(String.init)
+        #expect(sections.count == 5, "\(result)")
+        guard sections.count == 5 else { return }
+        let expected = """
+            1\ttrue\tHome\tBuy oat milk\t2026-12-24\tH\terrand
+            3\tfalse\tInbox\t한국어 할 일 🍽️ (A)\t\t\t
+            2\tfalse\tWork\tWrite the report\t2026-12-10T13:00:00+00:00\tL\twork
+
+            """
+        #expect(sections[1] == "A\n" + expected.replacingOccurrences(of: "13:00:00+00:00", with: "14:00:00+01:00"))
+        #expect(sections[2].hasPrefix("B\n1\ttrue\tHome\tBuy oat milk"), "\(sections[2])")
+        #expect(sections[2].contains("Write the report\t2026-12-10T"), "B reads the moment on its own clock: \(sections[2])")
+        #expect(sections[3] == "client\nHome\tBuy oat milk\tCOMPLETED\nInbox\t한국어 할 일 🍽️ (A)\tNEEDS-ACTION\nWork\tWrite the report\tNEEDS-ACTION\n")
+        #expect(sections[4] == "idle\n{\"sent\":0,\"received\":0,\"created\":0,\"changed\":0,\"deleted\":0,\"entry\":null,\"conflicts\":[]}\n", "\(sections[4])")
+    }
+
+    /// Each row of docs/sync.md's table, written by tasks and read by python3-caldav.
+    @Test func theMappingAsAnotherClientReadsIt() throws {
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Design' -q
+            tasks $A add 'Build' list:Work due:2026-12-24 --wait 2026-12-20 --scheduled 2026-12-21 --until 2027-01-31 priority:M +a +b -q
+            tasks $A edit 2 --blocked-by 1 && tasks $A annotate 2 'asked Kim' -q && tasks $A start 1 -q
+            tasks $A add 'Done one' priority:L -q && tasks $A done 3 -q
+            tasks $A sync --remote "$URL" || exit 9
+            uuid() { tasks $A export | tr '{' '\\n' | grep "\\"id\\":$1," | grep -o '"uuid":"[^"]*"' | cut -d'"' -f4; }
+            echo '--- 1'; $CLIENT get "$(uuid 1)" | tr -d '\\r' | grep -E '^(STATUS|X-TASKS-START)' | sed 's/:.*//' | sort
+            echo '--- 2'; $CLIENT get "$(uuid 2)" | tr -d '\\r' | grep -E '^(SUMMARY|DUE|DTSTART|PRIORITY|CATEGORIES|RELATED-TO|COMMENT|X-TASKS-SCHEDULED|X-TASKS-UNTIL|X-APPLE-SORT-ORDER|STATUS)' | sed -e 's/X-TASKS-ENTRY=[0-9]*/X-TASKS-ENTRY=N/' -e 's/DEPENDS-ON:.*/DEPENDS-ON:U/' -e 's/ORDER:.*/ORDER:N/' | sort
+            echo '--- 3'; $CLIENT get "$(uuid 3)" | tr -d '\\r' | grep -E '^(STATUS|PERCENT-COMPLETE|PRIORITY|COMPLETED)' | sed 's/COMPLETED:20.*Z$/COMPLETED:T/' | sort
+            """, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        let sections = result.stdout.split(separator: "--- ", omittingEmptySubsequences: false).map(String.init)
+        guard sections.count == 4 else { Issue.record("\(result)"); return }
+        #expect(sections[1] == "1\nSTATUS\nX-TASKS-START\n", "started: IN-PROCESS, and when")
+        #expect(sections[1].isEmpty == false)
+        #expect(sections[2] == """
+            2
+            CATEGORIES:a,b
+            COMMENT;X-TASKS-ENTRY=N:asked Kim
+            DTSTART;VALUE=DATE:20261220
+            DUE;VALUE=DATE:20261224
+            PRIORITY:5
+            RELATED-TO;RELTYPE=DEPENDS-ON:U
+            STATUS:NEEDS-ACTION
+            SUMMARY:Build
+            X-APPLE-SORT-ORDER:N
+            X-TASKS-SCHEDULED:2026-12-21
+            X-TASKS-UNTIL:2027-01-31
+
+            """, "\(sections[2])")
+        #expect(sections[3] == "3\nCOMPLETED:T\nPERCENT-COMPLETE:100\nPRIORITY:9\nSTATUS:COMPLETED\n", "\(sections[3])")
+    }
+
+    /// Written by python3-caldav, read by tasks: every mapped property another client sets.
+    @Test func whatAnotherClientWritesArrives() throws {
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Call the bank' list:Home -q && tasks $A add 'Old thing' list:Home -q && tasks $A sync --remote "$URL" || exit 9
+            uuid() { tasks $A export | tr '{' '\\n' | grep "\\"id\\":$1," | grep -o '"uuid":"[^"]*"' | cut -d'"' -f4; }
+            U=$(uuid 1)
+            $CLIENT set "$U" SUMMARY 'Call the bank\\, then the notary'
+            $CLIENT set "$U" PRIORITY 2
+            $CLIENT set "$U" CATEGORIES 'money,phone calls'
+            $CLIENT set "$U" 'DUE;VALUE=DATE' 20261230
+            $CLIENT set "$U" 'DTSTART;VALUE=DATE' 20261228
+            $CLIENT set "$U" DESCRIPTION 'Ask about the fee.\\nBring ID.'
+            $CLIENT set "$(uuid 2)" STATUS CANCELLED
+            printf 'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//other//EN\\r\\nBEGIN:VTODO\\r\\nUID:from-the-phone-1\\r\\nDTSTAMP:20261201T100000Z\\r\\nSUMMARY:Made on the phone\\r\\nEND:VTODO\\r\\nEND:VCALENDAR\\r\\n' > phone.ics
+            $CLIENT add Home phone.ics
+            tasks $A sync --remote "$URL" --format json | grep -o '"received":[0-9]*'
+            tasks $A list --all --format tsv
+            tasks $A show 1 | grep -E '^ *(notes|wait|Notes|Wait)' | head -3
+            tasks $A show 1 --format json | grep -o '"notes":"[^"]*"'
+            """, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("\"received\":3\n"), "\(result)")
+        #expect(result.stdout.contains("1\tfalse\tHome\tCall the bank, then the notary\t2026-12-30\tH\tmoney phone_calls\n"), "\(result)")
+        #expect(result.stdout.contains("2\ttrue\tHome\tOld thing\t"), "cancelled there: done here, never deleted")
+        #expect(result.stdout.contains("\tHome\tMade on the phone\t"), "a task made by the other client")
+        #expect(result.stdout.contains(#""notes":"Ask about the fee.\nBring ID.""#), "\(result)")
+    }
+
+    /// The promise that decides the design: another client's VALARM, X- property and
+    /// RELATED-TO;RELTYPE=PARENT survive an edit of the title here, line for line.
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func anotherClientsLinesSurviveAnEditHere(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Renew passport' due:2026-12-24 -q && tasks $A sync --remote "$URL" || exit 9
+            U=$(tasks $A export | grep -o '"uuid":"[^"]*"' | cut -d'"' -f4)
+            $CLIENT append "$U" 'X-OTHER-CLIENT;X-P="a;b:c";LANGUAGE=de:Hallo\\, Welt\\nRELATED-TO;RELTYPE=PARENT:parent-of-it\\nBEGIN:VALARM\\nACTION:DISPLAY\\nDESCRIPTION:Reminder\\nTRIGGER:-PT15M\\nEND:VALARM'
+            $CLIENT get "$U" | tr -d '\\r' > before.ics
+            tasks $A sync --remote "$URL" && tasks $A edit 1 --title 'Renew both passports' && tasks $A sync --remote "$URL" || exit 9
+            $CLIENT get "$U" | tr -d '\\r' > after.ics
+            owned='^(SUMMARY|DTSTAMP|LAST-MODIFIED)[:;]'
+            grep -Ev "$owned" before.ics | sort > before.kept; grep -Ev "$owned" after.ics | sort > after.kept
+            diff before.kept after.kept && echo same-other-lines
+            grep -c '^SUMMARY:Renew both passports$' after.ics
+            grep -A4 '^BEGIN:VALARM' after.ics
+            """, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("same-other-lines\n1\nBEGIN:VALARM\n"), "\(result)")
+        #expect(result.stdout.contains("TRIGGER:-PT15M"), "\(result)")
+    }
+}
+
+extension String {
+    func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}

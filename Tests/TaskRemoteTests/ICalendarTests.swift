@@ -1,0 +1,166 @@
+import _TestSupport
+import TaskModel
+@testable import TaskRemote
+import Testing
+
+@Suite("An iCalendar item read, and patched line by line")
+struct ICalendarTests {
+    let berlin = LocalTime.fixed(offsetSeconds: 3600)
+
+    func fixture(_ name: String) -> String {
+        String(decoding: readBytes(fixturesFolder() + "/caldav/" + name), as: UTF8.self)
+    }
+
+    @Test func anItemFromThunderbirdReadsAsATask() throws {
+        let calendar = ICalendar(fixture("thunderbird-todo.ics"))
+        let fields = VTodoMapping.fields(of: calendar, zone: berlin)
+        #expect(VTodoMapping.uid(of: calendar) == "3f1c2a9e-0b7d-4c1e-9a55-2d6c3b1f8e01")
+        #expect(fields["title"] == .text("Renew passport, then book flights"), "the VALARM's SUMMARY is its own")
+        #expect(fields["notes"] == .text("Bring two photos.\nForm on the table; fee 70 EUR."))
+        #expect(fields["priority"] == .integer(0), "3 is high")
+        #expect(fields["done"] == .integer(0))
+        #expect(fields["tags"] == .text(" admin errands travel_plans "), "every CATEGORIES, a space made _")
+        // December: Berlin is at +01:00 by the item's own VTIMEZONE.
+        #expect(fields["due"] == .text("2026-12-10T17:00:00+01:00[Europe/Berlin]"))
+        #expect(fields["wait"] == .text("2026-12-05T09:00:00+01:00[Europe/Berlin]"))
+        #expect(fields["created"] == .integer(1_793_520_000_000))
+        #expect(fields["start"] == .null && fields["annotations"] == .text("") && fields["depends"] == .text(""))
+    }
+
+    @Test func aSummerTimeReadsWithTheDaylightOffset() {
+        let text = fixture("thunderbird-todo.ics").replacingOccurrences("DUE;TZID=Europe/Berlin:20261210T170000", "DUE;TZID=Europe/Berlin:20260710T170000")
+        let fields = VTodoMapping.fields(of: ICalendar(text), zone: berlin)
+        #expect(fields["due"] == .text("2026-07-10T17:00:00+02:00[Europe/Berlin]"))
+    }
+
+    /// The promise: a change writes the properties of the fields it changes (and the stamps),
+    /// and every other line goes back exactly as it came — folds, parameters, the VALARM.
+    @Test func changingTheTitleLeavesEveryOtherLineByteForByte() {
+        let original = fixture("thunderbird-todo.ics")
+        var calendar = ICalendar(original)
+        VTodoMapping.write(["title": .text("Renew passport")], into: &calendar, now: Timestamp(millisecondsSince1970: 1_796_000_000_000))
+        let before = ICalendar(original).lines.map(\.raw)
+        let after = calendar.lines.map(\.raw)
+        let owned: Set<String> = ["SUMMARY", "DTSTAMP", "LAST-MODIFIED"]
+        let keptBefore = before.filter { !owned.contains(ICalendar.Line(raw: $0, content: $0).property.name) || $0.contains("Not the task") }
+        let keptAfter = after.filter { !owned.contains(ICalendar.Line(raw: $0, content: $0).property.name) || $0.contains("Not the task") }
+        #expect(keptBefore == keptAfter, "every line not written is there, in order, byte for byte")
+        #expect(after.contains("SUMMARY:Renew passport\r\n"))
+        #expect(after.contains("LAST-MODIFIED:20261130T005320Z\r\n") && after.contains("DTSTAMP:20261130T005320Z\r\n"))
+        #expect(after.filter { $0.hasPrefix("SUMMARY") }.count == 2, "the task's and the alarm's")
+        #expect(calendar.text.contains(" /over/two/lines.txt\r\n"), "a folded line keeps its fold")
+    }
+
+    @Test func everyFieldSurvivesAWriteAndARead() {
+        let fields: [String: SyncValue] = [
+            "title": .text("Büro; aufräumen, bitte \\ jetzt"), "notes": .text("line one\nline two, with; punctuation"),
+            "done": .integer(0), "completed": .null, "due": .text("2026-12-24"), "wait": .text("2026-12-20T08:30:00+01:00[Europe/Berlin]"),
+            "scheduled": .text("2026-12-21"), "until": .text("2027-01-31"), "priority": .integer(1), "tags": .text(" home shop "),
+            "position": .integer(196_608), "created": .integer(1_796_000_000_000), "repeat": .text("every 1w"), "series": .text("abc"),
+            "anchor": .text("2026-12-24"), "extras": .text(#"{"estimate":"1h"}"#), "start": .integer(1_796_000_100_000), "spent": .integer(3600),
+            "depends": .text(" 0b0c0d0e-0000-4000-8000-000000000001 "),
+            "annotations": .text(AnnotationsText.encode([Annotation(entry: Timestamp(millisecondsSince1970: 1_796_000_200_000), text: "called, no answer")])),
+        ]
+        var calendar = VTodoMapping.newItem(uuid: "u-1", now: Timestamp(millisecondsSince1970: 1_796_000_000_000))
+        VTodoMapping.write(fields, into: &calendar, now: Timestamp(millisecondsSince1970: 1_796_000_300_000))
+        let read = VTodoMapping.fields(of: ICalendar(calendar.text), zone: berlin)
+        for (field, value) in fields {
+            if field == "wait" {
+                #expect(read[field] == .text("2026-12-20T08:30:00+01:00"), "a moment is written in UTC and read on this clock")
+            } else {
+                #expect(read[field] == value, "\(field)")
+            }
+        }
+        #expect(calendar.text.contains("STATUS:IN-PROCESS"), "started")
+        #expect(calendar.text.contains("PRIORITY:5"), "M is 5")
+        let names = calendar.lines.map(\.property.name)
+        #expect((names.firstIndex(of: "DTSTART") ?? 99) < (names.firstIndex(of: "DUE") ?? 0), "DTSTART before DUE")
+    }
+
+    @Test func doneReopenedAndAnotherClientsCancelled() {
+        let now = Timestamp(millisecondsSince1970: 1_796_000_000_000)
+        var calendar = ICalendar(fixture("thunderbird-todo.ics"))
+        VTodoMapping.write(["done": .integer(1), "completed": .integer(1_796_000_000_000)], into: &calendar, now: now)
+        #expect(calendar.text.contains("STATUS:COMPLETED\r\n") && calendar.text.contains("PERCENT-COMPLETE:100\r\n") && calendar.text.contains("COMPLETED:20261130T005320Z"))
+        VTodoMapping.write(["done": .integer(0), "completed": .null], into: &calendar, now: now)
+        #expect(calendar.text.contains("STATUS:NEEDS-ACTION\r\n") && !calendar.text.contains("PERCENT-COMPLETE") && !calendar.text.contains("\r\nCOMPLETED:"))
+        let cancelled = ICalendar(fixture("thunderbird-todo.ics").replacingOccurrences("STATUS:NEEDS-ACTION", "STATUS:CANCELLED"))
+        #expect(VTodoMapping.fields(of: cancelled, zone: berlin)["done"] == .integer(1), "cancelled is done, never deleted")
+        var stays = cancelled
+        VTodoMapping.write(["title": .text("x"), "done": .integer(1)], into: &stays, now: now)
+        #expect(stays.text.contains("STATUS:CANCELLED"), "and stays cancelled there")
+    }
+
+    @Test(arguments: [(1, Int64?.some(0)), (4, 0), (5, 1), (6, 2), (9, 2), (0, nil)])
+    func prioritiesAsOtherClientsWriteThem(value: Int, rank: Int64?) {
+        let text = fixture("thunderbird-todo.ics").replacingOccurrences("PRIORITY:3", "PRIORITY:\(value)")
+        #expect(VTodoMapping.fields(of: ICalendar(text), zone: berlin)["priority"] == (rank.map { SyncValue.integer($0) } ?? .null))
+    }
+
+    @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
+        let title = String(repeating: "한국어 할 일 🍽️ ", count: 12)
+        var calendar = VTodoMapping.newItem(uuid: "u-2", now: Timestamp(millisecondsSince1970: 0))
+        VTodoMapping.write(["title": .text(title)], into: &calendar, now: Timestamp(millisecondsSince1970: 0))
+        for line in calendar.text.split(separator: "\r\n") { #expect(line.utf8.count <= 75) }
+        #expect(String(validating: Array(calendar.text.utf8), as: UTF8.self) != nil)
+        #expect(VTodoMapping.fields(of: ICalendar(calendar.text), zone: berlin)["title"] == .text(title))
+    }
+
+    @Test func lineFeedOnlyTextGetsLineFeedsBack() {
+        let text = fixture("thunderbird-todo.ics").replacingOccurrences("\r\n", "\n")
+        var calendar = ICalendar(text)
+        VTodoMapping.write(["title": .text("t")], into: &calendar, now: Timestamp(millisecondsSince1970: 0))
+        #expect(!calendar.text.contains("\r"))
+    }
+
+    @Test func aMultistatusWithPrefixesEntitiesAndCDATA() throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- a comment --><D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+              <D:response><D:href>/cal/a%20b.ics</D:href><D:propstat><D:prop><D:getetag>"e&amp;1"</D:getetag>
+              <C:calendar-data><![CDATA[BEGIN:VCALENDAR
+            SUMMARY:a < b & c
+            END:VCALENDAR]]></C:calendar-data></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response>
+              <response xmlns="DAV:"><href>/cal/x.ics</href><propstat><prop><getetag>&#34;2&#x22;</getetag></prop></propstat></response>
+            </D:multistatus>
+            """
+        let root = try DAVXML.parse(xml)
+        #expect(root.name == "DAV:multistatus")
+        let responses = root.all("DAV:response")
+        #expect(responses.count == 2)
+        #expect(responses[0].find("DAV:getetag")?.text == "\"e&1\"")
+        #expect(responses[0].find(DAV.caldav + "calendar-data")?.allText.contains("SUMMARY:a < b & c") == true)
+        #expect(responses[1].find("DAV:getetag")?.text == "\"2\"")
+        #expect(throws: DAVXMLError.self) { try DAVXML.parse("<a><b></a>") }
+        #expect(throws: DAVXMLError.self) { try DAVXML.parse("<x:a/>") }
+    }
+
+    @Test func theMemoryReadsBackWhatItWrote() {
+        var memory = CalDAVMemory()
+        memory.home = "/alice/"
+        memory.collections = [.init(href: "/alice/tasks/", name: "Tasks\twith tab", ctag: "\"3\"")]
+        memory.items["u"] = .init(uuid: "u", href: "/alice/tasks/u.ics", etag: "\"e\"", collection: "/alice/tasks/",
+                                  text: fixture("thunderbird-todo.ics"), base: #"{"title":"x"}"#)
+        memory.others["/alice/tasks/event.ics"] = "\"9\""
+        #expect(CalDAVMemory(memory.encoded) == memory)
+    }
+
+    @Test(arguments: [
+        ("https://me:s3cr%40t@dav.example.com:8443/remote.php/dav/", "https://me@dav.example.com:8443/remote.php/dav/"),
+        ("http://127.0.0.1:5232/", "http://127.0.0.1:5232/"),
+        ("https://me@dav.example.com", "https://me@dav.example.com"),
+    ])
+    func anAddressIsNamedWithoutItsPassword(address: String, name: String) throws {
+        #expect(CalDAVAddress.withoutPassword(address) == name)
+        #expect(CalDAVAddress.isCalDAV(address))
+        let parts = try #require(CalDAVAddress.split(address))
+        #expect(!parts.origin.contains("s3cr"))
+        if address.contains("s3cr") { #expect(parts.password == "s3cr@t" && parts.user == "me") }
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
