@@ -96,7 +96,11 @@ public final class CalDAVRemote: SyncRemote {
             }
             let byHref = Dictionary(remembered.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
             var wanted: [String] = []
-            for listed in try listItems(in: collection.href) {
+            // Nothing remembered of it (a first sync, a calendar another client made): every
+            // task in one request.
+            let fetched = remembered.isEmpty && !state.others.keys.contains { $0.hasPrefix(collection.href) }
+                ? try fetchAllTasks(in: collection.href) : nil
+            for listed in try fetched == nil ? listItems(in: collection.href) : [] {
                 if let item = byHref[listed.href], item.etag == listed.etag {
                     current[item.uuid] = item
                 } else if state.others[listed.href] == listed.etag {
@@ -105,7 +109,9 @@ public final class CalDAVRemote: SyncRemote {
                     wanted.append(listed.href)
                 }
             }
-            for fetched in try fetch(wanted, in: collection.href) {
+            let items: [Listed]
+            if let fetched { items = fetched } else { items = try fetch(wanted, in: collection.href) }
+            for fetched in items {
                 let calendar = ICalendar(fetched.text ?? "")
                 guard calendar.todo != nil, let uid = VTodoMapping.uid(of: calendar), current[uid] == nil else {
                     others[fetched.href] = fetched.etag  // an event, a journal, or a second copy of a UID

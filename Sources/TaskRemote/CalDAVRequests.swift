@@ -96,6 +96,23 @@ extension CalDAVRemote {
         return items
     }
 
+    /// Every task in `collection`, with its ETag and text, in one request (calendar-query):
+    /// what a collection nothing is remembered of costs, instead of a listing and fetches.
+    func fetchAllTasks(in collection: String) throws(TaskServiceError) -> [Listed] {
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+            <d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/>\
+            </c:comp-filter></c:filter></c:calendar-query>
+            """
+        let response = try client().send(.init(method: "REPORT", url: url(collection), depth: "1", body: body))
+        try check(response, doing: "fetching the tasks of \(collection)")
+        return try multistatus(response.body).compactMap { answer in
+            guard let props = answer.props, let etag = props.child(DAV.dav + "getetag")?.text,
+                  let data = props.child(DAV.caldav + "calendar-data") else { return nil }
+            return Listed(href: answer.href, etag: etag, text: data.allText)
+        }
+    }
+
     /// Makes the collection for the list `name` in the home (MKCALENDAR, for tasks only).
     func makeCollection(named name: String, home: String) throws(TaskServiceError) -> CalDAVMemory.Collection {
         let slug = UUIDText.derived(from: "caldav list \(name)")

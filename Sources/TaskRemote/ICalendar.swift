@@ -67,8 +67,8 @@ public struct ICalendar: Equatable, Sendable {
                 var depth = 0
                 var end = lines.count - 1
                 for position in start..<lines.count {
-                    if lines[position].content.uppercased().hasPrefix("BEGIN:") { depth += 1 }
-                    if lines[position].content.uppercased().hasPrefix("END:") {
+                    if lines[position].startsComponent { depth += 1 }
+                    if lines[position].endsComponent {
                         depth -= 1
                         if depth == 0 { end = position; break }
                     }
@@ -91,9 +91,8 @@ public struct ICalendar: Equatable, Sendable {
         var result: [Int] = []
         var depth = 0
         for index in range.dropFirst().dropLast() {
-            let upper = lines[index].content.uppercased()
-            if upper.hasPrefix("BEGIN:") { depth += 1; continue }
-            if upper.hasPrefix("END:") { depth -= 1; continue }
+            if lines[index].startsComponent { depth += 1; continue }
+            if lines[index].endsComponent { depth -= 1; continue }
             if depth == 0 { result.append(index) }
         }
         return result
@@ -125,7 +124,7 @@ public struct ICalendar: Equatable, Sendable {
         guard !folded.isEmpty else { return }
         var position = own.first { before.contains(lines[$0].property.name) }
         if position == nil {
-            position = todo.dropFirst().first { lines[$0].content.uppercased().hasPrefix("BEGIN:") } ?? (todo.upperBound - 1)
+            position = todo.dropFirst().first { lines[$0].startsComponent } ?? (todo.upperBound - 1)
         }
         lines.insert(contentsOf: folded, at: position ?? (todo.upperBound - 1))
     }
@@ -149,7 +148,22 @@ public struct ICalendar: Equatable, Sendable {
 }
 
 extension ICalendar.Line {
-    func isBegin(_ component: String) -> Bool { content.uppercased() == "BEGIN:" + component }
+    func isBegin(_ component: String) -> Bool { startsComponent && content.uppercased() == "BEGIN:" + component }
+
+    /// Whether the line is `BEGIN:…`, in any case (without copying it).
+    var startsComponent: Bool { Self.hasPrefix(content, "BEGIN:") }
+    /// Whether the line is `END:…`.
+    var endsComponent: Bool { Self.hasPrefix(content, "END:") }
+
+    private static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        return prefix.withUTF8Buffer { expected in
+            for byte in expected {
+                guard let next = bytes.next(), next & 0xDF == byte & 0xDF else { return false }
+            }
+            return true
+        }
+    }
 
     /// The line read as a property.
     public var property: ICalendar.Property { ICalendar.Property(content) }

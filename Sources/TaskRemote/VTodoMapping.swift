@@ -1,5 +1,21 @@
 import TaskModel
 
+/// The VTODO's own properties of an item, parsed once, by name.
+struct OwnProperties {
+    private var byName: [String: [ICalendar.Property]] = [:]
+
+    init?(_ calendar: ICalendar) {
+        guard let todo = calendar.todo else { return nil }
+        for index in calendar.topLevel(of: todo) {
+            let property = calendar.lines[index].property
+            byName[property.name, default: []].append(property)
+        }
+    }
+
+    func property(_ name: String) -> ICalendar.Property? { byName[name]?.first }
+    func properties(_ name: String) -> [ICalendar.Property] { byName[name] ?? [] }
+}
+
 /// A task's synced fields in a VTODO and back (docs/sync.md, "CalDAV: the mapping"). `list` is
 /// the collection, not a property. Reading gives every field the item can say (a field it has
 /// no property for reads as empty); writing sets only the properties of the fields given, so a
@@ -7,8 +23,9 @@ import TaskModel
 public enum VTodoMapping {
     /// The fields `calendar`'s VTODO holds; empty when it holds none. Times without a zone of
     /// their own are read on `zone`'s clock; moments are shown on it.
-    public static func fields(of calendar: ICalendar, zone: LocalTime) -> [String: SyncValue] {
-        guard calendar.todo != nil else { return [:] }
+    public static func fields(of whole: ICalendar, zone: LocalTime) -> [String: SyncValue] {
+        // The VTODO's own properties, read once (not once per field).
+        guard let calendar = OwnProperties(whole) else { return [:] }
         var fields: [String: SyncValue] = [:]
         fields["title"] = .text(calendar.property("SUMMARY").map { ICalendar.unescape($0.value) } ?? "")
         fields["notes"] = .text(calendar.property("DESCRIPTION").map { ICalendar.unescape($0.value) } ?? "")
@@ -16,8 +33,8 @@ public enum VTodoMapping {
         let isDone = status == "COMPLETED" || status == "CANCELLED" || (status == nil && calendar.property("COMPLETED") != nil)
         fields["done"] = .integer(isDone ? 1 : 0)
         fields["completed"] = calendar.property("COMPLETED").flatMap { ICalDate.instant($0.value) }.map { .integer($0.millisecondsSince1970) } ?? .null
-        fields["due"] = calendar.property("DUE").flatMap { ICalDate.read($0, in: calendar, zone: zone) }.map { .text($0.description) } ?? .null
-        fields["wait"] = calendar.property("DTSTART").flatMap { ICalDate.read($0, in: calendar, zone: zone) }.map { .text($0.description) } ?? .null
+        fields["due"] = calendar.property("DUE").flatMap { ICalDate.read($0, in: whole, zone: zone) }.map { .text($0.description) } ?? .null
+        fields["wait"] = calendar.property("DTSTART").flatMap { ICalDate.read($0, in: whole, zone: zone) }.map { .text($0.description) } ?? .null
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] {
             fields[field] = calendar.property(name).flatMap { TaskDate($0.value) }.map { .text($0.description) } ?? .null
         }
@@ -35,7 +52,7 @@ public enum VTodoMapping {
         fields["extras"] = .text(calendar.property("X-TASKS-EXTRAS").map { ICalendar.unescape($0.value) } ?? "")
         let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmed) }
         if status == "IN-PROCESS" || (started != nil && status != "NEEDS-ACTION" && !isDone) {
-            let since = started ?? modified(of: calendar)?.millisecondsSince1970 ?? 0
+            let since = started ?? modified(of: whole)?.millisecondsSince1970 ?? 0
             fields["start"] = .integer(since)
         } else {
             fields["start"] = .null

@@ -18,7 +18,7 @@ import SyncWire
 //                                                          response ID STATUS ETAG LOCATION BODY
 //                                                          | error ID KIND MESSAGE
 //
-// USER empty: the credentials come from ~/.netrc (libcurl reads it), if at all. The password
+// PASSWORD empty: it comes from ~/.netrc (libcurl reads it), for USER if one is named. The password
 // arrives on the pipe only: never in an argument, the environment or a file. CA names a file
 // of certificates for a server whose certificate no system CA signed; empty: the system's.
 // KIND: unreachable (no connection), tls (the certificate or handshake), timeout, failed.
@@ -104,8 +104,13 @@ final class CalDAVHelper {
             tasks_curl_set_string(handle, CURLOPT_USERAGENT, "tasks-caldav")
             tasks_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // gzip and deflate when offered
             if !ca.isEmpty { tasks_curl_set_string(handle, CURLOPT_CAINFO, ca) }
-            if user.isEmpty {
+            if password.isEmpty {
+                // ~/.netrc gives the password: for the user named in the address, which libcurl
+                // looks up there only when the user is in the URL itself.
                 tasks_curl_set_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
+                if !user.isEmpty, let scheme = url.firstRange(of: "://") {
+                    tasks_curl_set_string(handle, CURLOPT_URL, String(url[..<scheme.upperBound]) + percentEncoded(user) + "@" + url[scheme.upperBound...])
+                }
             } else {
                 tasks_curl_set_string(handle, CURLOPT_USERNAME, user)
                 tasks_curl_set_string(handle, CURLOPT_PASSWORD, password)
@@ -168,6 +173,20 @@ final class CalDAVHelper {
         tasks_curl_response_code(handle, &status)
         _ = output.send(["response", id, String(status), exchange.etag, exchange.location, String(decoding: exchange.body, as: UTF8.self)])
     }
+}
+
+/// `text` with every byte but letters, digits and `-._~` as `%XX`, for the user part of a URL.
+func percentEncoded(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+        if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~".utf8.contains(byte) {
+            result.unicodeScalars.append(Unicode.Scalar(byte))
+        } else {
+            let hex = String(byte, radix: 16, uppercase: true)
+            result += "%" + (hex.count == 1 ? "0" + hex : hex)
+        }
+    }
+    return result
 }
 
 extension StringProtocol {

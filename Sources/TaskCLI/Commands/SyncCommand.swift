@@ -1,6 +1,7 @@
 import CommandLineKit
 import TaskModel
 import TaskReactors
+import TaskRemote
 
 /// `tasks sync`: this file's changes exchanged with a PostgreSQL remote, in one transaction.
 struct SyncCommand: TasksCommand {
@@ -62,6 +63,7 @@ struct SyncCommand: TasksCommand {
             url = remote.url
             settings = remote.settings
             remember = false
+            try Self.refuseWatching(remote.url, watch: watch)
             return
         }
         var address = given ?? fromEnvironment
@@ -76,8 +78,16 @@ struct SyncCommand: TasksCommand {
         }
         url = address
         remember = given != nil
+        if let address { try Self.refuseWatching(address, watch: watch) }
         // An address that is a configured remote's takes its settings.
         settings = configured.values.first { $0.url == address }?.settings ?? RemoteSettings()
+    }
+
+    /// `--watch` of a CalDAV server: refused, it cannot be listened to.
+    static func refuseWatching(_ address: String, watch: Bool) throws {
+        guard watch, CalDAVAddress.isCalDAV(address) else { return }
+        throw CLIError.usage("--watch listens to PostgreSQL only; a CalDAV server cannot be listened to",
+                             hint: "run tasks sync from a timer (cron, a systemd timer) instead")
     }
 
     /// `--watch`: sync until stopped.

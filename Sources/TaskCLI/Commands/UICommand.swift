@@ -119,6 +119,8 @@ struct UICommand: TasksCommand {
     static func liveSetup(service: SQLiteTaskService, invocation: Invocation) -> LiveSetup? {
         guard let identity = firstValue(service.syncIdentity()),
               let url = invocation.environment["TASKS_REMOTE"].flatMap({ $0.isEmpty ? nil : $0 }) ?? identity.remote,
+              // A CalDAV server cannot be listened to: the screen syncs with it not by itself.
+              !CalDAVAddress.isCalDAV(url),
               let program = RunningProgram.path else { return nil }
         return LiveSetup(url: url, node: identity.node, maker: invocation.remotes, syncCommand: [program, "--db", service.path, "sync"],
                          newestEntry: { firstValue(service.history(HistoryQuery(limit: 1)))?.first?.id },
