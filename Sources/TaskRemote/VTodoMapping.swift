@@ -49,6 +49,10 @@ public enum VTodoMapping {
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR")] {
             fields[field] = calendar.property(name).map { .text(ICalendar.unescape($0.value)) } ?? .null
         }
+        // Another client's rule, where ours is not written: its frequency and interval.
+        if fields["repeat"] == .null, let rule = calendar.property("RRULE").flatMap({ RepeatRRule.rule(from: $0.value) }) {
+            fields["repeat"] = .text(rule.description)
+        }
         fields["extras"] = .text(calendar.property("X-TASKS-EXTRAS").map { ICalendar.unescape($0.value) } ?? "")
         let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmed) }
         if status == "IN-PROCESS" || (started != nil && status != "NEEDS-ACTION" && !isDone) {
@@ -116,6 +120,14 @@ public enum VTodoMapping {
         }
         if changed["position"] != nil { set("X-APPLE-SORT-ORDER", integer("position").map { "X-APPLE-SORT-ORDER:" + String($0) }) }
         if changed["created"] != nil { set("CREATED", integer("created").map { "CREATED:" + ICalDate.utc(Timestamp(millisecondsSince1970: $0)) }) }
+        // The rule: ours exactly in X-TASKS-REPEAT, and as an RRULE on a pending occurrence for
+        // the other clients; a completed occurrence has none (the next one carries it).
+        if changed["repeat"] != nil || changed["done"] != nil {
+            let rule = (changed["repeat"] ?? current["repeat"])?.text.flatMap(RepeatRule.init)
+            let isDone = (changed["done"] ?? current["done"]) == .integer(1)
+            let isOurs = calendar.property("X-TASKS-REPEAT") != nil || changed["repeat"] != nil
+            if isOurs || isDone { set("RRULE", isDone ? nil : rule.map { "RRULE:" + RepeatRRule.text(of: $0) }, before: ["DTSTART", "DUE"]) }
+        }
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR"), ("extras", "X-TASKS-EXTRAS")]
         where changed[field] != nil {
             set(name, text(field).flatMap { $0.isEmpty ? nil : name + ":" + ICalendar.escape($0) })
@@ -178,5 +190,44 @@ extension StringProtocol {
     var trimmed: String {
         guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }), let last = lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         return String(self[first...last])
+    }
+}
+
+/// A repeat rule as an RFC 5545 RRULE and back: every N days, weeks, months or years as FREQ
+/// and INTERVAL, every weekday as weekly on MO–FR. `after` (counted from the day an occurrence
+/// is done) has no RRULE of its own: the schedule stands for it there, X-TASKS-REPEAT says it.
+enum RepeatRRule {
+    static func text(of rule: RepeatRule) -> String {
+        let frequency: String
+        switch rule.unit {
+        case .day: frequency = "DAILY"
+        case .week: frequency = "WEEKLY"
+        case .month: frequency = "MONTHLY"
+        case .year: frequency = "YEARLY"
+        case .weekday: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        }
+        return "FREQ=" + frequency + (rule.count > 1 ? ";INTERVAL=\(rule.count)" : "")
+    }
+
+    /// The rule an RRULE comes closest to: its frequency and interval (counts, ends and the
+    /// finer BY parts are another client's, left in its line).
+    static func rule(from value: String) -> RepeatRule? {
+        var parts: [String: String] = [:]
+        for part in value.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { parts[pair[0].uppercased().trimmed] = pair[1].uppercased().trimmed }
+        }
+        let interval = parts["INTERVAL"].flatMap { Int($0) } ?? 1
+        switch parts["FREQ"] {
+        case "DAILY": return RepeatRule(kind: .every, count: interval, unit: .day)
+        case "WEEKLY":
+            if interval == 1, let days = parts["BYDAY"], Set(days.split(separator: ",")) == ["MO", "TU", "WE", "TH", "FR"] {
+                return RepeatRule(kind: .every, count: 1, unit: .weekday)
+            }
+            return RepeatRule(kind: .every, count: interval, unit: .week)
+        case "MONTHLY": return RepeatRule(kind: .every, count: interval, unit: .month)
+        case "YEARLY": return RepeatRule(kind: .every, count: interval, unit: .year)
+        default: return nil
+        }
     }
 }

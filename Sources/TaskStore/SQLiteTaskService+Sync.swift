@@ -48,15 +48,15 @@ extension SQLiteTaskService: TaskSyncing {
         guard let address = url ?? state.remote else { throw TaskServiceError.noRemote }
         let remote = try maker.remote(url: address)
         let origin = SystemClock.hostName()
-        // A remote that remembers (CalDAV) and remembers nothing yet is synced for the first
-        // time: every task here is sent, whatever an earlier remote's base says.
+        // A remote that remembers (CalDAV) has its memory and its own base; PostgreSQL's base
+        // is sync_base.
         let remembered = remote.keepsMemory ? try db.query("SELECT value FROM sync_memory WHERE remote = ?", [remote.name]) { $0.string(0) }.first : nil
-        let isFirst = remote.keepsMemory && remembered == nil
+        let base = remote.keepsMemory ? SyncBase(remote: remote.name) : SyncBase(remote: nil)
         remote.memory = remembered
         for _ in 0..<3 {
             // The changes, and the file's data version in the same snapshot: the apply checks
             // that no other connection committed since, instead of comparing every task again.
-            let (local, version) = try db.read { (try localChanges(state, origin: origin, all: isFirst), try db.scalar("PRAGMA data_version") ?? 0) }
+            let (local, version) = try db.read { (try localChanges(state, origin: origin, base: base), try db.scalar("PRAGMA data_version") ?? 0) }
             try remote.begin(node: state.node)
             defer { remote.close() }
             let incoming = try remote.pull(after: state.pulled)
@@ -66,7 +66,7 @@ extension SQLiteTaskService: TaskSyncing {
             do {
                 let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
                 return try apply(merge, local: local, readAt: version, state: &state, last: last, incoming: incoming,
-                                 remember: remember ? remote.name : nil, origin: origin, memory: memory, isFirst: isFirst)
+                                 remember: remember ? remote.name : nil, origin: origin, memory: memory, base: base)
             } catch is ChangedMeanwhile {
                 continue
             }
@@ -84,9 +84,7 @@ extension SQLiteTaskService: TaskSyncing {
 
     /// What changed here since the last sync: tasks new or different from their base, and
     /// base rows whose task is gone; each stamped with the next clock after the last sync's.
-    /// With `all`, every task is new and no base row is a delete (a first sync with a remote
-    /// that remembers).
-    func localChanges(_ state: SyncState, origin: String, all: Bool = false) throws -> [LocalChange] {
+    func localChanges(_ state: SyncState, origin: String, base: SyncBase = SyncBase(remote: nil)) throws -> [LocalChange] {
         let fields = SyncField.all
         let differs = fields.map { "t.\($0) IS NOT b.\($0)" }.joined(separator: " OR ")
         let taskColumns = fields.map { "t.\($0)" }.joined(separator: ", ")
@@ -101,9 +99,9 @@ extension SQLiteTaskService: TaskSyncing {
         let count = Int32(fields.count)
         _ = try db.query("""
             SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
-            FROM task t LEFT JOIN sync_base b ON b.uuid = t.uuid AND NOT \(all ? 1 : 0)
+            FROM task t LEFT JOIN \(base.table) b ON b.uuid = t.uuid\(base.condition("b"))
             WHERE b.uuid IS NULL OR \(differs) ORDER BY t.modified, t.uuid
-            """) { row in
+            """, base.arguments) { row in
             let isNew = row.int64(4) != 0
             var changed: [String: SyncValue] = [:]
             for (index, field) in fields.enumerated() {
@@ -113,10 +111,9 @@ extension SQLiteTaskService: TaskSyncing {
             let uuid = row.string(1)
             changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
         }
-        if all { return changes }
         _ = try db.query("""
-            SELECT b.uuid, b.title FROM sync_base b WHERE NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid) ORDER BY b.uuid
-            """) { row in
+            SELECT b.uuid, b.title FROM \(base.table) b WHERE NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid)\(base.condition("b")) ORDER BY b.uuid
+            """, base.arguments) { row in
             let uuid = row.string(0)
             let change = stamp(task: uuid, wall: state.synced, fields: [SyncField.deleted: .integer(1)])
             changes.append(LocalChange(change: change, taskID: 0, title: row.optionalString(1) ?? ""))
@@ -128,7 +125,7 @@ extension SQLiteTaskService: TaskSyncing {
     /// what was merged. Throws `ChangedMeanwhile` when another connection committed since
     /// `local` was read (data version `version`).
     private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, state: inout SyncState, last: Int64, incoming: [SyncChange],
-                       remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, isFirst: Bool) throws -> SyncReport {
+                       remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, base: SyncBase) throws -> SyncReport {
         try db.write {
             guard try db.scalar("PRAGMA data_version") == version else { throw ChangedMeanwhile() }
             var report = SyncReport()
@@ -144,7 +141,7 @@ extension SQLiteTaskService: TaskSyncing {
             let indexedLater = try merge.incoming.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
             for task in merge.incoming {
                 touched.insert(task.task)
-                if let id = try applyIncoming(task, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
+                if let id = try applyIncoming(task, base: base, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
             }
             if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             // The tasks made here, recorded as runs of ids (one row for a run, as `add` does).
@@ -160,19 +157,20 @@ extension SQLiteTaskService: TaskSyncing {
                     try entry.changed(taskID: id, uuid: conflict.task, fields: [(field, conflict.replaced.sqliteValue, conflict.kept.sqliteValue)])
                 }
             }
-            // A first sync with a remote that remembers: the base is what it and this file
-            // agree on now, nothing of an earlier remote's.
-            if isFirst { try db.run("DELETE FROM sync_base") }
             if let memory, memory.changed {
                 try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
             }
             for task in touched.sorted() {
-                try db.run("DELETE FROM sync_base WHERE uuid = ?", task)
-                try db.run("INSERT INTO sync_base (uuid, \(Self.syncedColumns)) SELECT uuid, \(Self.syncedColumns) FROM task WHERE uuid = ?", task)
+                try db.run("DELETE FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", arguments: [task] + base.arguments)
+                try db.run("""
+                    INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
+                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task WHERE uuid = ?
+                    """, arguments: base.arguments + [task])
             }
             let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
+            // How far PostgreSQL's log was applied: a remote that remembers has no log.
             try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
-                       last, clock, time.millisecondsSince1970, remember)
+                       base.remote == nil ? last : state.pulled, clock, time.millisecondsSince1970, remember)
             try entry.finish(summary: Self.summary(of: report))
             if let id = entry.id { noteOwn(id) }
             report.entry = entry.id
@@ -182,7 +180,7 @@ extension SQLiteTaskService: TaskSyncing {
 
     /// Makes, changes or deletes the task `incoming` names, recording it into `entry`; the id of
     /// a task it made (for the caller to record).
-    private func applyIncoming(_ incoming: SyncMerge.Incoming, entry: EntryRecorder, time: Timestamp,
+    private func applyIncoming(_ incoming: SyncMerge.Incoming, base: SyncBase, entry: EntryRecorder, time: Timestamp,
                                bottoms: inout [String: Int64], report: inout SyncReport) throws -> Int64? {
         let current = try db.query("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?", [incoming.task]) { TaskColumn.decode($0) }.first
         if incoming.isDeleted {
@@ -213,7 +211,9 @@ extension SQLiteTaskService: TaskSyncing {
             return nil
         }
         // Not here: deleted here since the last sync (the delete wins), or new.
-        if try db.scalar("SELECT 1 FROM sync_base WHERE uuid = ?", incoming.task) != nil { return nil }
+        if try db.query("SELECT 1 FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments, row: { $0.int64(0) }).first != nil {
+            return nil
+        }
         guard case .text(let title)? = fields["title"] else { return nil }
         let list: String
         if case .text(let name)? = fields["list"] { list = name } else { list = "Inbox" }
@@ -265,4 +265,20 @@ extension SyncValue {
         case .text(let text): return .text(text)
         }
     }
+}
+
+/// Where the base of one remote is: PostgreSQL's in `sync_base`, each remote that remembers
+/// (CalDAV) its own rows of `sync_remote_base`.
+struct SyncBase {
+    /// The remote's name for `sync_remote_base`; nil for `sync_base`.
+    let remote: String?
+
+    var table: String { remote == nil ? "sync_base" : "sync_remote_base" }
+
+    /// ` AND alias.remote = ?` (or nothing), to follow a join's or a where's condition.
+    func condition(_ alias: String?) -> String {
+        remote == nil ? "" : " AND " + (alias.map { $0 + "." } ?? "") + "remote = ?"
+    }
+
+    var arguments: [(any SQLiteBindable)?] { remote.map { [$0] } ?? [] }
 }

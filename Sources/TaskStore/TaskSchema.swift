@@ -232,8 +232,19 @@ public enum TaskSchema {
         },
         Migration("v10: what a CalDAV remote remembers") { db in
             // A CalDAV server keeps no log of changes: its remote remembers, per remote, each
-            // item as last seen (its path, ETag and text), written with the sync's apply.
-            try db.execute("CREATE TABLE sync_memory (remote TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+            // item as last seen (its path, ETag and text), written with the sync's apply. And
+            // each such remote has its own base, so that a file synced with several remotes in
+            // turn sends each what the others brought (sync_base stays PostgreSQL's).
+            try db.execute("""
+                CREATE TABLE sync_memory (remote TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE sync_remote_base (
+                    remote TEXT NOT NULL,
+                    uuid   TEXT NOT NULL,
+                    title, notes, list, done, completed, due, priority, tags, position, created, repeat, series, anchor, wait,
+                    scheduled, until, extras, start, spent, depends, annotations,
+                    PRIMARY KEY (remote, uuid)
+                ) WITHOUT ROWID;
+                """)
         },
     ]
 }

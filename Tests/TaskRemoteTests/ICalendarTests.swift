@@ -97,6 +97,27 @@ struct ICalendarTests {
         #expect(VTodoMapping.fields(of: ICalendar(text), zone: berlin)["priority"] == (rank.map { SyncValue.integer($0) } ?? .null))
     }
 
+    /// The split convention: a pending occurrence carries the rule as an RRULE, a completed
+    /// one none (the next occurrence, a new item, carries it); another client's RRULE reads as
+    /// the rule it comes closest to.
+    @Test func aRepeatingTaskCarriesItsRuleWhilePending() {
+        let now = Timestamp(millisecondsSince1970: 0)
+        var calendar = VTodoMapping.newItem(uuid: "u-3", now: now)
+        VTodoMapping.write(["repeat": .text("every 2w"), "due": .text("2026-12-07"), "done": .integer(0)], into: &calendar, now: now)
+        #expect(calendar.text.contains("RRULE:FREQ=WEEKLY;INTERVAL=2\r\n") && calendar.text.contains("X-TASKS-REPEAT:every 2w\r\n"))
+        VTodoMapping.write(["done": .integer(1)], into: &calendar, now: now)
+        #expect(!calendar.text.contains("RRULE"), "completed: the rule goes with the next occurrence")
+        #expect(VTodoMapping.fields(of: calendar, zone: berlin)["repeat"] == .text("every 2w"))
+        VTodoMapping.write(["done": .integer(0)], into: &calendar, now: now)
+        #expect(calendar.text.contains("RRULE:FREQ=WEEKLY;INTERVAL=2\r\n"), "reopened: the rule is back")
+        for (rrule, rule) in [("FREQ=DAILY", "every 1d"), ("FREQ=MONTHLY;INTERVAL=3;COUNT=4", "every 3m"), ("FREQ=YEARLY", "every 1y"),
+                              ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "every weekday"), ("FREQ=WEEKLY;BYDAY=SA", "every 1w")] {
+            let text = fixture("thunderbird-todo.ics").replacingOccurrences("PRIORITY:3", "RRULE:" + rrule)
+            #expect(VTodoMapping.fields(of: ICalendar(text), zone: berlin)["repeat"] == .text(rule), "\(rrule)")
+        }
+        #expect(RepeatRule(kind: .every, count: 1, unit: .weekday).map(RepeatRRule.text(of:)) == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+    }
+
     @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
         let title = String(repeating: "한국어 할 일 🍽️ ", count: 12)
         var calendar = VTodoMapping.newItem(uuid: "u-2", now: Timestamp(millisecondsSince1970: 0))

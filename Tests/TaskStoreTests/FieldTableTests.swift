@@ -23,8 +23,10 @@ struct FieldTableTests {
         #expect(try columns("task") == TaskColumn.names.split(separator: ", ").map(String.init), "the task table's columns, in order")
         #expect(try columns("deleted_task") == ["entry"] + TaskColumn.names.split(separator: ", ").map(String.init),
                 "a deleted task keeps every column, for undo")
-        let synced = try columns("sync_base")
-        for field in TaskFields.synced { #expect(synced.contains(field.column), "sync_base holds \(field.name)") }
+        for table in ["sync_base", "sync_remote_base"] {
+            let synced = try columns(table)
+            for field in TaskFields.synced { #expect(synced.contains(field.column), "\(table) holds \(field.name)") }
+        }
     }
 
     @Test func eachFieldIsStoredAndRestoredWhole() throws {

@@ -28,7 +28,8 @@ struct SyncCommand: TasksCommand {
             task an item, written property by property so that what other clients
             wrote stays. Its password comes from ~/.netrc or the remote's
             password-command in the configuration ([remote.NAME] url, user,
-            password-command, ca); 'tasks sync NAME' syncs a configured remote.
+            password-command, ca); 'tasks sync NAME' syncs a configured remote, and
+            with remotes configured 'tasks sync' syncs each in turn.
             """,
         arguments: [ArgumentSpec("NAME", help: "A remote configured as [remote.NAME] in the configuration file.", optional: true)],
         options: [Option.remote, Option.watch]
@@ -68,13 +69,23 @@ struct SyncCommand: TasksCommand {
         }
         var address = given ?? fromEnvironment
         if address == nil, !configured.isEmpty {
-            // The configured remote, when there is one; with several, the user names one
-            // (each keeps its own memory, but this file keeps one base: see docs/sync.md).
-            guard configured.count == 1, let only = configured.values.first else {
-                throw CLIError.usage("several remotes are configured; name the one to sync",
-                                     hint: "tasks sync NAME, NAME one of: " + configured.keys.sorted().joined(separator: ", "))
+            // The configured remotes, each in turn (each has its own base: what one brought is
+            // sent to the next); --watch follows one.
+            let all = configured.keys.sorted().compactMap { configured[$0] }
+            guard let first = all.first, let firstURL = all.first?.url, !firstURL.isEmpty else {
+                throw CLIError.usage("the remote '\(all.first?.name ?? "")' has no url in the configuration")
             }
-            address = only.url
+            if all.count > 1 {
+                guard !watch else {
+                    throw CLIError.usage("several remotes are configured; --watch follows one", hint: "tasks sync NAME --watch")
+                }
+                url = nil
+                remember = false
+                settings = RemoteSettings()
+                others = Array(all)
+                return
+            }
+            address = first.url
         }
         url = address
         remember = given != nil
@@ -82,6 +93,9 @@ struct SyncCommand: TasksCommand {
         // An address that is a configured remote's takes its settings.
         settings = configured.values.first { $0.url == address }?.settings ?? RemoteSettings()
     }
+
+    /// With several remotes configured and none named: each of them, in turn.
+    private(set) var others: [RemoteDefinition] = []
 
     /// `--watch` of a CalDAV server: refused, it cannot be listened to.
     static func refuseWatching(_ address: String, watch: Bool) throws {
@@ -95,9 +109,15 @@ struct SyncCommand: TasksCommand {
 
     func run(_ context: CommandContext) {
         if watch { return SyncWatch(context: context, url: url, remember: remember).run() }
+        guard !others.isEmpty else { return sync(url: url, settings: settings, label: nil, context) }
+        // Each in turn; one that fails is said and the others still sync (status 1 at the end).
+        for remote in others where !remote.url.isEmpty { sync(url: remote.url, settings: remote.settings, label: remote.name, context) }
+    }
+
+    private func sync(url: String?, settings: RemoteSettings, label: String?, _ context: CommandContext) {
         let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes.configured(settings))
-        let view = SyncView(context: context.view)
+        let view = SyncView(context: context.view, label: label)
         view.reactor = reactor
-        reactor.action.onNext(.sync(url: url, remember: remember))
+        reactor.action.onNext(.sync(url: url, remember: label == nil && remember))
     }
 }

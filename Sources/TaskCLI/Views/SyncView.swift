@@ -9,6 +9,14 @@ import TextFormats
 /// but the warnings.
 final class SyncView: CommandView, View {
     var reactor: TaskSyncReactor? { didSet { reactorDidChange() } }
+    /// The configured remote's name, when `tasks sync` syncs several in turn: each line and
+    /// JSON record says which.
+    let label: String?
+
+    init(context: ViewContext, label: String? = nil) {
+        self.label = label
+        super.init(context: context)
+    }
 
     func bind(reactor: TaskSyncReactor) {
         // The seeds' isLoading, made visible: a progress line on a terminal while the remote is asked.
@@ -30,9 +38,11 @@ final class SyncView: CommandView, View {
             }
         }
         if console.settings.isExplicit && console.settings.format == .json {
-            console.stdout.write(Self.json(report).serialized() + "\n")
+            var json = Self.json(report)
+            if let label, case .object(let fields) = json { json = .object([("remote", .string(label))] + fields) }
+            console.stdout.write(json.serialized() + "\n")
         } else if !console.settings.quiet && (console.terminal.stdoutIsTerminal || console.settings.isExplicit) {
-            console.stdout.write(report.sentence + "\n")
+            console.stdout.write((label.map { $0 + ": " } ?? "") + report.sentence + "\n")
         }
     }
 
