@@ -16,6 +16,9 @@ struct CalDAVMemory: Equatable {
         var name: String
         /// `getctag` (or the sync token): when unchanged, no item in it changed.
         var ctag: String
+        /// The sync token (RFC 6578), when the server offers one: what changed since is asked
+        /// with `sync-collection` instead of listing every item.
+        var token = ""
     }
 
     struct Item: Equatable {
@@ -49,7 +52,8 @@ struct CalDAVMemory: Equatable {
             switch (fields.first, fields.count) {
             case ("home", 2): home = fields[1]
             case ("other", 3): others[fields[1]] = fields[2]
-            case ("collection", 4): collections.append(Collection(href: fields[1], name: fields[2], ctag: fields[3]))
+            case ("collection", 4), ("collection", 5):
+                collections.append(Collection(href: fields[1], name: fields[2], ctag: fields[3], token: fields.count == 5 ? fields[4] : ""))
             case ("item", 6), ("item", 7):
                 items[fields[1]] = Item(uuid: fields[1], href: fields[2], etag: fields[3], collection: fields[4], text: fields[5],
                                         base: fields.count == 7 && !fields[6].isEmpty ? fields[6] : nil)
@@ -62,7 +66,7 @@ struct CalDAVMemory: Equatable {
     var encoded: String {
         var lines: [String] = []
         if let home { lines.append(WireLine.encode(["home", home])) }
-        for collection in collections { lines.append(WireLine.encode(["collection", collection.href, collection.name, collection.ctag])) }
+        for collection in collections { lines.append(WireLine.encode(["collection", collection.href, collection.name, collection.ctag, collection.token])) }
         for href in others.keys.sorted() { lines.append(WireLine.encode(["other", href, others[href] ?? ""])) }
         for uuid in items.keys.sorted() {
             guard let item = items[uuid] else { continue }

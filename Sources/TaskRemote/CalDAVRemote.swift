@@ -89,7 +89,8 @@ public final class CalDAVRemote: SyncRemote {
         received = []
         for collection in serverCollections {
             let remembered = state.items.values.filter { $0.collection == collection.href }
-            if let old = state.collections.first(where: { $0.href == collection.href }), !old.ctag.isEmpty, old.ctag == collection.ctag {
+            let old = state.collections.first { $0.href == collection.href }
+            if let old, !old.ctag.isEmpty, old.ctag == collection.ctag {
                 for item in remembered { current[item.uuid] = item }
                 for (href, etag) in state.others where href.hasPrefix(collection.href) { others[href] = etag }
                 continue
@@ -100,7 +101,10 @@ public final class CalDAVRemote: SyncRemote {
             // task in one request.
             let fetched = remembered.isEmpty && !state.others.keys.contains { $0.hasPrefix(collection.href) }
                 ? try fetchAllTasks(in: collection.href) : nil
-            for listed in try fetched == nil ? listItems(in: collection.href) : [] {
+            var known: [String: String] = [:]
+            for item in remembered { known[item.href] = item.etag }
+            for (href, etag) in state.others where href.hasPrefix(collection.href) { known[href] = etag }
+            for listed in try fetched == nil ? listing(of: collection, remembered: old, known: known) : [] {
                 if let item = byHref[listed.href], item.etag == listed.etag {
                     current[item.uuid] = item
                 } else if state.others[listed.href] == listed.etag {

@@ -52,8 +52,9 @@ extension CalDAVRemote {
                !set.all(DAV.caldav + "comp").contains(where: { $0.attributeName?.uppercased() == "VTODO" }) { continue }
             var name = props.child(DAV.dav + "displayname")?.text.trimmed ?? ""
             if name.isEmpty { name = Self.lastPart(of: answer.href) }
-            let ctag = props.child(DAV.calendarServer + "getctag")?.text ?? props.child(DAV.dav + "sync-token")?.text ?? ""
-            collections.append(.init(href: answer.href, name: name, ctag: ctag))
+            let token = props.child(DAV.dav + "sync-token")?.text.trimmed ?? ""
+            let ctag = props.child(DAV.calendarServer + "getctag")?.text ?? token
+            collections.append(.init(href: answer.href, name: name, ctag: ctag, token: token))
         }
         return collections
     }
@@ -96,6 +97,30 @@ extension CalDAVRemote {
         return items
     }
 
+    /// The items of `collection` and their ETags: from what is remembered and what changed
+    /// since the remembered sync token (RFC 6578's `sync-collection`, one request however
+    /// large the calendar), else a listing of every item (a server without tokens, or one that
+    /// no longer honours the token).
+    func listing(of collection: CalDAVMemory.Collection, remembered: CalDAVMemory.Collection?,
+                 known: [String: String]) throws(TaskServiceError) -> [Listed] {
+        guard let remembered, !remembered.token.isEmpty, !collection.token.isEmpty else { return try listItems(in: collection.href) }
+        let body = """
+            <?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>\(DAVXML.escape(remembered.token))</d:sync-token>\
+            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            """
+        let response = try client().send(.init(method: "REPORT", url: url(collection.href), body: body))
+        guard response.isSuccess else { return try listItems(in: collection.href) }
+        var etags = known
+        for answer in try multistatus(response.body) where answer.href != collection.href {
+            if answer.status?.contains(" 404") == true {
+                etags[answer.href] = nil
+            } else {
+                etags[answer.href] = answer.props?.child(DAV.dav + "getetag")?.text ?? ""
+            }
+        }
+        return etags.map { Listed(href: $0.key, etag: $0.value) }
+    }
+
     /// Every task in `collection`, with its ETag and text, in one request (calendar-query):
     /// what a collection nothing is remembered of costs, instead of a listing and fetches.
     func fetchAllTasks(in collection: String) throws(TaskServiceError) -> [Listed] {
@@ -132,6 +157,9 @@ extension CalDAVRemote {
     struct Answer {
         var href: String
         var props: DAVElement?
+        /// The response's own status, when it has one instead of properties (a 404 for an
+        /// item removed, in a sync-collection answer).
+        var status: String?
     }
 
     func multistatus(_ body: String) throws(TaskServiceError) -> [Answer] {
@@ -144,7 +172,7 @@ extension CalDAVRemote {
         return root.all(DAV.dav + "response").compactMap { response in
             guard let href = response.child(DAV.dav + "href")?.text else { return nil }
             let found = response.all(DAV.dav + "propstat").first { $0.child(DAV.dav + "status")?.text.contains(" 200") ?? true }
-            return Answer(href: Self.path(of: href), props: found?.child(DAV.dav + "prop"))
+            return Answer(href: Self.path(of: href), props: found?.child(DAV.dav + "prop"), status: response.child(DAV.dav + "status")?.text)
         }
     }
 

@@ -159,7 +159,8 @@ struct ICalendarTests {
     @Test func theMemoryReadsBackWhatItWrote() {
         var memory = CalDAVMemory()
         memory.home = "/alice/"
-        memory.collections = [.init(href: "/alice/tasks/", name: "Tasks\twith tab", ctag: "\"3\"")]
+        memory.collections = [.init(href: "/alice/tasks/", name: "Tasks\twith tab", ctag: "\"3\"", token: "http://radicale.org/ns/sync/abc"),
+                              .init(href: "/alice/other/", name: "Other", ctag: "")]
         memory.items["u"] = .init(uuid: "u", href: "/alice/tasks/u.ics", etag: "\"e\"", collection: "/alice/tasks/",
                                   text: fixture("thunderbird-todo.ics"), base: #"{"title":"x"}"#)
         memory.others["/alice/tasks/event.ics"] = "\"9\""
