@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "tasks-postgres", dependencies: ["CLibPQ", "SyncWire", "TextFormats"]),
         // libcurl (Debian: libcurl4-openssl-dev) in the CalDAV helper alone, for the same reason.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .executableTarget(name: "tasks-caldav", dependencies: ["CCurl", "SyncWire"]),
+        .executableTarget(name: "tasks-caldav", dependencies: ["CCurl", "SyncWire", "TextFormats"]),
         .target(name: "TaskRemote", dependencies: ["SyncWire", "TaskModel", "TaskInterchange", "TextFormats"]),
         .testTarget(name: "TaskRemoteTests", dependencies: ["TaskRemote", "TaskModel", "_TestSupport"]),
 

@@ -58,10 +58,10 @@ extension CalDAVRemote {
             let theirs = ICalendar(fresh.body)
             let theirFields = VTodoMapping.fields(of: theirs, zone: zone)
             let theirClock = HybridClock.next(after: 0, wallMilliseconds: (VTodoMapping.modified(of: theirs) ?? now()).millisecondsSince1970)
-            for (field, value) in fields where theirFields[field] != base[field] && theirFields[field] != value && theirClock > clock {
-                _ = value
-                fields[field] = nil  // theirs is later: it stays, and comes here with the next sync
-            }
+            // A field they changed too, to another value, later: theirs stays, and comes here
+            // with the next sync.
+            let theirsLater = fields.filter { theirFields[$0.key] != base[$0.key] && theirFields[$0.key] != $0.value && theirClock > clock }
+            for field in theirsLater.keys { fields[field] = nil }
             item.text = fresh.body
             item.etag = fresh.etag
             if fields.isEmpty { return }

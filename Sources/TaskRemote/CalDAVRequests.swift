@@ -50,9 +50,9 @@ extension CalDAVRemote {
             guard let props = answer.props, props.child(DAV.dav + "resourcetype")?.child(DAV.caldav + "calendar") != nil else { continue }
             if let set = props.child(DAV.caldav + "supported-calendar-component-set"), !set.children.isEmpty,
                !set.all(DAV.caldav + "comp").contains(where: { $0.attributeName?.uppercased() == "VTODO" }) { continue }
-            var name = props.child(DAV.dav + "displayname")?.text.trimmed ?? ""
+            var name = props.child(DAV.dav + "displayname")?.text.trimmingWhitespace ?? ""
             if name.isEmpty { name = Self.lastPart(of: answer.href) }
-            let token = props.child(DAV.dav + "sync-token")?.text.trimmed ?? ""
+            let token = props.child(DAV.dav + "sync-token")?.text.trimmingWhitespace ?? ""
             let ctag = props.child(DAV.calendarServer + "getctag")?.text ?? token
             collections.append(.init(href: answer.href, name: name, ctag: ctag, token: token))
         }
@@ -189,7 +189,7 @@ extension CalDAVRemote {
 
     /// An href as a path: a server may answer with the whole URL.
     static func path(of href: String) -> String {
-        let trimmed = href.trimmed
+        let trimmed = href.trimmingWhitespace
         guard let scheme = trimmed.firstRange(of: "://") else { return trimmed }
         let rest = trimmed[scheme.upperBound...]
         return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"

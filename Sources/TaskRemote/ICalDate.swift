@@ -10,7 +10,7 @@ import TaskModel
 public enum ICalDate {
     /// The value of a property holding a date or a date-time, as a task's date.
     public static func read(_ property: ICalendar.Property, in calendar: ICalendar, zone: LocalTime) -> TaskDate? {
-        let value = property.value.trimmed
+        let value = property.value.trimmingWhitespace
         if property.parameter("VALUE")?.uppercased() == "DATE" || value.utf8.count == 8 {
             return day(value).map { TaskDate($0) }
         }
@@ -45,7 +45,7 @@ public enum ICalDate {
 
     /// A UTC DATE-TIME (COMPLETED, CREATED, LAST-MODIFIED), or a DATE as its midnight in UTC.
     public static func instant(_ value: String) -> Timestamp? {
-        let text = value.trimmed
+        let text = value.trimmingWhitespace
         if let day = day(text), text.utf8.count == 8 { return Timestamp(millisecondsSince1970: Int64(day.daysSince1970) * 86_400_000) }
         guard let (day, seconds, _) = reading(text) else { return nil }
         return Timestamp(millisecondsSince1970: (Int64(day.daysSince1970) * 86_400 + Int64(seconds)) * 1000)
@@ -102,7 +102,7 @@ public enum ICalDate {
         let lines = calendar.lines.map(\.content)
         guard let start = lines.indices.first(where: { index in
             lines[index].uppercased() == "BEGIN:VTIMEZONE" && lines[index...].prefix { $0.uppercased() != "END:VTIMEZONE" }
-                .contains { ICalendar.Property($0).name == "TZID" && ICalendar.Property($0).value.trimmed == tzid }
+                .contains { ICalendar.Property($0).name == "TZID" && ICalendar.Property($0).value.trimmingWhitespace == tzid }
         }) else { return nil }
         let target = Int64(day.daysSince1970) * 86_400 + Int64(seconds)
         var best: (onset: Int64, offset: Int)?
@@ -114,7 +114,7 @@ public enum ICalDate {
             let properties = lines[(index + 1)..<end].map(ICalendar.Property.init)
             index = end + 1
             guard let offset = properties.first(where: { $0.name == "TZOFFSETTO" }).flatMap({ utcOffset($0.value) }),
-                  let first = properties.first(where: { $0.name == "DTSTART" }).flatMap({ reading($0.value.trimmed) }) else { continue }
+                  let first = properties.first(where: { $0.name == "DTSTART" }).flatMap({ reading($0.value.trimmingWhitespace) }) else { continue }
             var onsets = [Int64(first.0.daysSince1970) * 86_400 + Int64(first.1)]
             if let rule = properties.first(where: { $0.name == "RRULE" }) {
                 for year in [day.year - 1, day.year] {
@@ -123,7 +123,7 @@ public enum ICalDate {
             }
             for rdate in properties where rdate.name == "RDATE" {
                 for value in rdate.value.split(separator: ",") {
-                    if let (onsetDay, clock, _) = reading(value.trimmed) { onsets.append(Int64(onsetDay.daysSince1970) * 86_400 + Int64(clock)) }
+                    if let (onsetDay, clock, _) = reading(String(value).trimmingWhitespace) { onsets.append(Int64(onsetDay.daysSince1970) * 86_400 + Int64(clock)) }
                 }
             }
             if let onset = onsets.filter({ $0 <= target }).max(), onset > (best?.onset ?? Int64.min) { best = (onset, offset) }
@@ -133,7 +133,7 @@ public enum ICalDate {
 
     /// `+0100` or `-0530` (or with seconds) as seconds east of UTC.
     static func utcOffset(_ text: String) -> Int? {
-        let bytes = Array(text.trimmed.utf8)
+        let bytes = Array(text.trimmingWhitespace.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
               let hours = number(bytes[1..<3]), let minutes = number(bytes[3..<5]) else { return nil }
         let seconds = bytes.count == 7 ? number(bytes[5..<7]) ?? 0 : 0

@@ -38,13 +38,13 @@ public enum VTodoMapping {
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] {
             fields[field] = calendar.property(name).flatMap { TaskDate($0.value) }.map { .text($0.description) } ?? .null
         }
-        fields["priority"] = calendar.property("PRIORITY").flatMap { Int($0.value.trimmed) }.flatMap(rank(ofPriority:)).map { .integer($0) } ?? .null
+        fields["priority"] = calendar.property("PRIORITY").flatMap { Int($0.value.trimmingWhitespace) }.flatMap(rank(ofPriority:)).map { .integer($0) } ?? .null
         var tags: [String] = []
         for property in calendar.properties("CATEGORIES") {
-            tags += ICalendar.splitList(property.value).map { $0.trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "_") }
+            tags += ICalendar.splitList(property.value).map { $0.trimmingWhitespace.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: "_") }
         }
         fields["tags"] = .text(TagsText.encode(TagsText.normalized(tags)))
-        if let order = calendar.property("X-APPLE-SORT-ORDER").flatMap({ Int64($0.value.trimmed) }) { fields["position"] = .integer(order) }
+        if let order = calendar.property("X-APPLE-SORT-ORDER").flatMap({ Int64($0.value.trimmingWhitespace) }) { fields["position"] = .integer(order) }
         if let created = calendar.property("CREATED").flatMap({ ICalDate.instant($0.value) }) { fields["created"] = .integer(created.millisecondsSince1970) }
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR")] {
             fields[field] = calendar.property(name).map { .text(ICalendar.unescape($0.value)) } ?? .null
@@ -54,15 +54,15 @@ public enum VTodoMapping {
             fields["repeat"] = .text(rule.description)
         }
         fields["extras"] = .text(calendar.property("X-TASKS-EXTRAS").map { ICalendar.unescape($0.value) } ?? "")
-        let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmed) }
+        let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmingWhitespace) }
         if status == "IN-PROCESS" || (started != nil && status != "NEEDS-ACTION" && !isDone) {
             let since = started ?? modified(of: whole)?.millisecondsSince1970 ?? 0
             fields["start"] = .integer(since)
         } else {
             fields["start"] = .null
         }
-        fields["spent"] = .integer(calendar.property("X-TASKS-SPENT").flatMap { Int64($0.value.trimmed) } ?? 0)
-        let depends = calendar.properties("RELATED-TO").filter { $0.parameter("RELTYPE")?.uppercased() == "DEPENDS-ON" }.map { $0.value.trimmed }
+        fields["spent"] = .integer(calendar.property("X-TASKS-SPENT").flatMap { Int64($0.value.trimmingWhitespace) } ?? 0)
+        let depends = calendar.properties("RELATED-TO").filter { $0.parameter("RELTYPE")?.uppercased() == "DEPENDS-ON" }.map { $0.value.trimmingWhitespace }
         fields["depends"] = .text(TagsText.encode(TagsText.normalized(depends)))
         let created = calendar.property("CREATED").flatMap { ICalDate.instant($0.value) } ?? Timestamp(millisecondsSince1970: 0)
         let annotations = calendar.properties("COMMENT").map { comment in
@@ -75,7 +75,7 @@ public enum VTodoMapping {
 
     /// The item's UID.
     public static func uid(of calendar: ICalendar) -> String? {
-        calendar.property("UID").map { $0.value.trimmed }.flatMap { $0.isEmpty ? nil : $0 }
+        calendar.property("UID").map { $0.value.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// When the item was last changed, as its writer says: LAST-MODIFIED, else DTSTAMP.
@@ -158,7 +158,7 @@ public enum VTodoMapping {
             } else {
                 set("STATUS", isStarted ? "STATUS:IN-PROCESS" : "STATUS:NEEDS-ACTION")
                 set("COMPLETED", nil)
-                if calendar.property("PERCENT-COMPLETE")?.value.trimmed == "100" { set("PERCENT-COMPLETE", nil) }
+                if calendar.property("PERCENT-COMPLETE")?.value.trimmingWhitespace == "100" { set("PERCENT-COMPLETE", nil) }
             }
         }
         set("DTSTAMP", "DTSTAMP:" + ICalDate.utc(now))
@@ -185,14 +185,6 @@ public enum VTodoMapping {
     }
 }
 
-extension StringProtocol {
-    /// Without spaces and tabs at either end.
-    var trimmed: String {
-        guard let first = firstIndex(where: { $0 != " " && $0 != "\t" }), let last = lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
-        return String(self[first...last])
-    }
-}
-
 /// A repeat rule as an RFC 5545 RRULE and back: every N days, weeks, months or years as FREQ
 /// and INTERVAL, every weekday as weekly on MO–FR. `after` (counted from the day an occurrence
 /// is done) has no RRULE of its own: the schedule stands for it there, X-TASKS-REPEAT says it.
@@ -215,7 +207,7 @@ enum RepeatRRule {
         var parts: [String: String] = [:]
         for part in value.split(separator: ";") {
             let pair = part.split(separator: "=", maxSplits: 1)
-            if pair.count == 2 { parts[pair[0].uppercased().trimmed] = pair[1].uppercased().trimmed }
+            if pair.count == 2 { parts[pair[0].uppercased().trimmingWhitespace] = pair[1].uppercased().trimmingWhitespace }
         }
         let interval = parts["INTERVAL"].flatMap { Int($0) } ?? 1
         switch parts["FREQ"] {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CCurl
 import SyncWire
+import TextFormats
 
 // `tasks-caldav`: the helper `tasks sync` runs to talk HTTP to a CalDAV server, as
 // `tasks-postgres` talks to PostgreSQL. It alone links libcurl (and through it OpenSSL), so
@@ -147,7 +148,7 @@ final class CalDAVHelper {
                 }
                 if let colon = line.firstIndex(of: ":") {
                     let name = line[..<colon].lowercased()
-                    let value = line[line.index(after: colon)...].trimmingCharacters
+                    let value = String(line[line.index(after: colon)...]).trimmingWhitespace
                     if name == "etag" { exchange.etag = value }
                     if name == "location" { exchange.location = value }
                 }
@@ -187,13 +188,4 @@ func percentEncoded(_ text: String) -> String {
         }
     }
     return result
-}
-
-extension StringProtocol {
-    /// Without the spaces, tabs and line ends at either end.
-    var trimmingCharacters: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
 }
