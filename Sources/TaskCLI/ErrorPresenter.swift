@@ -98,6 +98,8 @@ enum ErrorPresenter {
         case .newerSchema(let found, let supported):
             return .failure("the remote \(remote) was set up by a newer tasks (remote schema \(found); this one knows up to \(supported)); \(unchanged)",
                             hint: "use a newer tasks")
+        case .untrusted(let reason):
+            return .failure("the remote \(remote) failed the TLS check (\(reason)); \(unchanged)", hint: "see sslmode and sslrootcert in libpq's documentation")
         case .helperMissing(let reason):
             return .failure("cannot sync: \(reason); \(unchanged)", hint: "tasks-postgres is built and installed beside tasks (swift build --product tasks-postgres)")
         case .failed(let reason):
@@ -113,6 +115,9 @@ enum ErrorPresenter {
             return .usage("'\(remote)' is not a CalDAV address (\(reason))", hint: "https://[USER@]HOST[:PORT]/PATH, the server's address or your calendars'")
         case .unreachable(let reason):
             return .failure("cannot reach the CalDAV server \(remote) (\(reason)); \(unchanged)", hint: "check the address and that the server runs; run sync again later")
+        case .untrusted(let reason):
+            return .failure("the CalDAV server \(remote) has a certificate this machine does not trust (\(reason)); \(unchanged)",
+                            hint: "for a server with a certificate of its own, name it in [remote.NAME] ca = \"/path/to/cert.pem\" (docs/sync.md)")
         case .loginRefused(let reason):
             return .failure("the CalDAV server \(remote) refused the login (\(reason)); \(unchanged)",
                             hint: "the password comes from ~/.netrc, or from [remote.NAME] password-command in the configuration")

@@ -141,6 +141,9 @@ public protocol SyncRemote: AnyObject {
     /// Whether the remote keeps a memory: with none kept yet, the sync is a first one, and
     /// every task here is sent.
     var keepsMemory: Bool { get }
+    /// The conflicts met while pushing, after the merge (another client wrote an item between
+    /// the pull and the write); read after `commit`.
+    var lateConflicts: [SyncMerge.Conflict] { get }
 }
 
 extension SyncRemote {
@@ -150,6 +153,8 @@ extension SyncRemote {
     }
 
     public var keepsMemory: Bool { false }
+
+    public var lateConflicts: [SyncMerge.Conflict] { [] }  // a remote that stores under a lock meets none
 }
 
 /// Where the remote a sync talks to comes from: the command line, the environment, or the

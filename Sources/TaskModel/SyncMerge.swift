@@ -30,6 +30,16 @@ public struct SyncMerge: Equatable, Sendable {
         public var replacedFrom: String
         /// Whether this machine's value won (and so is sent).
         public var keptLocal: Bool
+
+        public init(task: String, field: String, kept: SyncValue, keptFrom: String, replaced: SyncValue, replacedFrom: String, keptLocal: Bool) {
+            self.task = task
+            self.field = field
+            self.kept = kept
+            self.keptFrom = keptFrom
+            self.replaced = replaced
+            self.replacedFrom = replacedFrom
+            self.keptLocal = keptLocal
+        }
     }
 
     /// This machine's changes to send: those that beat what the others sent.
@@ -89,6 +99,23 @@ public struct SyncMerge: Equatable, Sendable {
                 }
             }
             if !push.fields.isEmpty { pushes.append(push) }
+        }
+    }
+
+    /// A conflict the remote met while writing, after this merge was made (CalDAV: a 412, when
+    /// another client wrote the item after it was read): reported like the others, once per
+    /// field; when the other client's value won, it is taken here as if it had been received.
+    public mutating func add(late conflict: Conflict) {
+        if SyncField.reported.contains(conflict.field) {
+            conflicts.removeAll { $0.task == conflict.task && $0.field == conflict.field }
+            conflicts.append(conflict)
+        }
+        guard !conflict.keptLocal else { return }
+        if let at = incoming.firstIndex(where: { $0.task == conflict.task }) {
+            incoming[at].fields[conflict.field] = conflict.kept
+            incoming[at].overruled.remove(conflict.field)
+        } else {
+            incoming.append(Incoming(task: conflict.task, fields: [conflict.field: conflict.kept]))
         }
     }
 }

@@ -67,6 +67,8 @@ public enum RemoteFailure: Equatable, Sendable {
     case badAddress(String)
     /// The server could not be reached (the client's reason).
     case unreachable(String)
+    /// The server's certificate is not one this machine trusts, or TLS failed (the reason).
+    case untrusted(String)
     /// The server refused the login.
     case loginRefused(String)
     /// The server has no database of the name the address gives.

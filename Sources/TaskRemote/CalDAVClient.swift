@@ -92,6 +92,7 @@ final class CalDAVClient {
         if fields.first == "error", fields.count == 4 {
             switch fields[2] {
             case "unreachable", "timeout": throw .remote(.unreachable(fields[3]), remote: name)
+            case "tls": throw .remote(.untrusted(fields[3]), remote: name)
             default: throw .remote(.failed(fields[3]), remote: name)
             }
         }

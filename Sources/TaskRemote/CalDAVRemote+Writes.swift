@@ -21,13 +21,15 @@ extension CalDAVRemote {
         if let list, list != names[item.collection] {
             try move(&item, to: list, fields: fields)
         } else if !fields.isEmpty {
-            try overwrite(&item, fields: &fields, base: base, clock: change.clock)
+            try overwrite(&item, fields: &fields, base: base, change: change)
         }
         // The base takes what the item now says of each field written (a time to the second,
-        // as iCalendar keeps it), and keeps the rest: another client's change merged in by a
-        // 412 is then still a change for the next sync to receive.
+        // as iCalendar keeps it) or lost to the other client (this sync takes it here), and
+        // keeps the rest: another client's change merged in by a 412 is then still a change
+        // for the next sync to receive.
         let written = VTodoMapping.fields(of: ICalendar(item.text), zone: zone)
-        for field in change.fields.keys where fields[field] != nil { base[field] = written[field] ?? .null }
+        let theirs = Set(lateConflicts.filter { $0.task == uuid && !$0.keptLocal }.map(\.field))
+        for field in change.fields.keys where fields[field] != nil || theirs.contains(field) { base[field] = written[field] ?? .null }
         if change.fields["list"] != nil { base["list"] = .text(Self.collectionName(item.collection, in: serverCollections)) }
         item.base = SyncFieldsJSON.encode(base)
         current[uuid] = item
@@ -38,7 +40,7 @@ extension CalDAVRemote {
     /// it since it was read) fetches it again and merges: a field that client changed too is
     /// decided by the later change, as a sync decides it everywhere; the rest of theirs stays
     /// in the item, for the next sync to receive.
-    private func overwrite(_ item: inout CalDAVMemory.Item, fields: inout [String: SyncValue], base: [String: SyncValue], clock: Int64) throws(TaskServiceError) {
+    private func overwrite(_ item: inout CalDAVMemory.Item, fields: inout [String: SyncValue], base: [String: SyncValue], change: SyncChange) throws(TaskServiceError) {
         for _ in 0..<Self.attempts {
             var calendar = ICalendar(item.text)
             VTodoMapping.write(fields, into: &calendar, now: now())
@@ -58,10 +60,19 @@ extension CalDAVRemote {
             let theirs = ICalendar(fresh.body)
             let theirFields = VTodoMapping.fields(of: theirs, zone: zone)
             let theirClock = HybridClock.next(after: 0, wallMilliseconds: (VTodoMapping.modified(of: theirs) ?? now()).millisecondsSince1970)
-            // A field they changed too, to another value, later: theirs stays, and comes here
-            // with the next sync.
-            let theirsLater = fields.filter { theirFields[$0.key] != base[$0.key] && theirFields[$0.key] != $0.value && theirClock > clock }
-            for field in theirsLater.keys { fields[field] = nil }
+            // A field they changed too, to another value: a conflict, decided by the later
+            // change as everywhere. Theirs stays in the item and is taken here; ours is written.
+            let keptLocal = !(theirClock > change.clock)
+            for (field, ours) in fields {
+                let their = theirFields[field] ?? .null
+                guard their != base[field] ?? .null, their != ours else { continue }
+                lateConflicts.removeAll { $0.task == change.task && $0.field == field }
+                lateConflicts.append(SyncMerge.Conflict(task: change.task, field: field,
+                                                        kept: keptLocal ? ours : their, keptFrom: keptLocal ? change.origin : host,
+                                                        replaced: keptLocal ? their : ours, replacedFrom: keptLocal ? host : change.origin,
+                                                        keptLocal: keptLocal))
+                if !keptLocal { fields[field] = nil }
+            }
             item.text = fresh.body
             item.etag = fresh.etag
             if fields.isEmpty { return }

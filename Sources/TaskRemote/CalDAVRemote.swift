@@ -29,6 +29,8 @@ public final class CalDAVRemote: SyncRemote {
     var serverCollections: [CalDAVMemory.Collection] = []
     var current: [String: CalDAVMemory.Item] = [:]
     private var others: [String: String] = [:]
+    /// The same field changed by another client between this round's read and its write.
+    public internal(set) var lateConflicts: [SyncMerge.Conflict] = []
     /// The items this round received a change of and wrote nothing to.
     private var received: Set<String> = []
     private var node = ""
@@ -87,6 +89,7 @@ public final class CalDAVRemote: SyncRemote {
         current = [:]
         others = [:]
         received = []
+        lateConflicts = []
         for collection in serverCollections {
             let remembered = state.items.values.filter { $0.collection == collection.href }
             let old = state.collections.first { $0.href == collection.href }

@@ -59,30 +59,35 @@ public struct ICalendar: Equatable, Sendable {
     /// The range of lines of the first VTODO that is not an override of one occurrence
     /// (`RECURRENCE-ID`), `BEGIN:VTODO` and `END:VTODO` included.
     public var todo: Range<Int>? {
+        let all = todos
+        return all.first { !isOverride($0) } ?? all.first
+    }
+
+    /// Whether the VTODO `range` overrides one occurrence of a repeating one (`RECURRENCE-ID`).
+    public func isOverride(_ range: Range<Int>) -> Bool {
+        topLevel(of: range).contains { lines[$0].property.name == "RECURRENCE-ID" }
+    }
+
+    /// The ranges of lines of every VTODO, in order.
+    public var todos: [Range<Int>] {
+        var result: [Range<Int>] = []
         var index = 0
-        var first: Range<Int>?
         while index < lines.count {
-            if lines[index].isBegin("VTODO") {
-                let start = index
-                var depth = 0
-                var end = lines.count - 1
-                for position in start..<lines.count {
-                    if lines[position].startsComponent { depth += 1 }
-                    if lines[position].endsComponent {
-                        depth -= 1
-                        if depth == 0 { end = position; break }
-                    }
+            guard lines[index].isBegin("VTODO") else { index += 1; continue }
+            let start = index
+            var depth = 0
+            var end = lines.count - 1
+            for position in start..<lines.count {
+                if lines[position].startsComponent { depth += 1 }
+                if lines[position].endsComponent {
+                    depth -= 1
+                    if depth == 0 { end = position; break }
                 }
-                let range = start..<(end + 1)
-                let isOverride = topLevel(of: range).contains { lines[$0].property.name == "RECURRENCE-ID" }
-                if !isOverride { return range }
-                if first == nil { first = range }
-                index = end + 1
-            } else {
-                index += 1
             }
+            result.append(start..<(end + 1))
+            index = end + 1
         }
-        return first
+        return result
     }
 
     /// The indexes of the lines directly inside the component `range` (not in the components

@@ -53,6 +53,12 @@ public enum VTodoMapping {
         if fields["repeat"] == .null, let rule = calendar.property("RRULE").flatMap({ RepeatRRule.rule(from: $0.value) }) {
             fields["repeat"] = .text(rule.description)
         }
+        if case .text(let text) = fields["repeat"], calendar.property("X-TASKS-REPEAT") == nil, let rule = RepeatRule(text) {
+            let (due, wait) = pendingOccurrence(due: fields["due"]?.text.flatMap(TaskDate.init), wait: fields["wait"]?.text.flatMap(TaskDate.init),
+                                                rule: rule, in: whole, zone: zone)
+            fields["due"] = due.map { .text($0.description) } ?? .null
+            fields["wait"] = wait.map { .text($0.description) } ?? .null
+        }
         fields["extras"] = .text(calendar.property("X-TASKS-EXTRAS").map { ICalendar.unescape($0.value) } ?? "")
         let started = calendar.property("X-TASKS-START").flatMap { Int64($0.value.trimmingWhitespace) }
         if status == "IN-PROCESS" || (started != nil && status != "NEEDS-ACTION" && !isDone) {
@@ -182,6 +188,46 @@ public enum VTodoMapping {
         case 6...9: return 2
         default: return nil
         }
+    }
+}
+
+extension VTodoMapping {
+    /// The occurrence still to do of another client's repeating VTODO. Thunderbird completes
+    /// one occurrence with an override — a VTODO of the same UID with `RECURRENCE-ID` (that
+    /// occurrence's start, else its due) and `STATUS:COMPLETED` — and leaves the series' own
+    /// DUE and DTSTART where it began: the pending occurrence is the rule's first one not
+    /// completed so, its due and wait as many steps of the rule on. The overrides stay in the
+    /// item byte for byte; a change here writes the master's properties only.
+    static func pendingOccurrence(due: TaskDate?, wait: TaskDate?, rule: RepeatRule, in whole: ICalendar, zone: LocalTime) -> (TaskDate?, TaskDate?) {
+        guard rule.kind == .every, let start = wait ?? due else { return (due, wait) }
+        var completed: Set<CalendarDay> = []
+        for range in whole.todos where whole.isOverride(range) {
+            var status: String?, recurrence: ICalendar.Property?, hasCompleted = false
+            for index in whole.topLevel(of: range) {
+                let property = whole.lines[index].property
+                switch property.name {
+                case "STATUS": status = property.value.trimmingWhitespace.uppercased()
+                case "RECURRENCE-ID": recurrence = property
+                case "COMPLETED": hasCompleted = true
+                default: break
+                }
+            }
+            let isDone = status == "COMPLETED" || status == "CANCELLED" || (status == nil && hasCompleted)
+            if isDone, let recurrence, let day = ICalDate.read(recurrence, in: whole, zone: zone)?.day { completed.insert(day) }
+        }
+        guard !completed.isEmpty else { return (due, wait) }
+        // Each completed override moves the pending occurrence at most one step.
+        var step = 0
+        var day = start.day
+        while completed.contains(day), step < completed.count, let next = rule.date(step + 1, after: start.day) {
+            step += 1
+            day = next
+        }
+        func moved(_ date: TaskDate?) -> TaskDate? {
+            guard let date, step > 0, let day = rule.date(step, after: date.day) else { return date }
+            return TaskDate(day.description + date.description.dropFirst(10)) ?? date
+        }
+        return (moved(due), moved(wait))
     }
 }
 

@@ -60,9 +60,10 @@ extension SQLiteTaskService: TaskSyncing {
             try remote.begin(node: state.node)
             defer { remote.close() }
             let incoming = try remote.pull(after: state.pulled)
-            let merge = SyncMerge(local: local.map(\.change), incoming: incoming)
+            var merge = SyncMerge(local: local.map(\.change), incoming: incoming)
             try remote.push(merge.pushes)
             let last = try remote.commit()
+            for conflict in remote.lateConflicts { merge.add(late: conflict) }
             do {
                 let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
                 return try apply(merge, local: local, readAt: version, state: &state, last: last, incoming: incoming,

@@ -11,8 +11,10 @@ public final class CalDAVServer: @unchecked Sendable {
 
     public let kind: Kind
     public let port: Int
-    /// `http://127.0.0.1:PORT/`, without credentials.
+    /// `http://127.0.0.1:PORT/` (`https://` with TLS), without credentials.
     public let url: String
+    /// With TLS (Radicale only): the self-signed certificate it serves, made for 127.0.0.1.
+    public let certificate: String?
     /// The user and password Radicale accepts (Xandikos accepts anyone).
     public let user = "alice"
     public let password = "correct-horse-battery-staple"
@@ -26,17 +28,20 @@ public final class CalDAVServer: @unchecked Sendable {
 
     /// `http://USER:PASSWORD@127.0.0.1:PORT/`: the address with the password in it.
     public var urlWithPassword: String {
-        "http://\(user):\(password)@127.0.0.1:\(port)/"
+        (certificate == nil ? "http" : "https") + "://\(user):\(password)@127.0.0.1:\(port)/"
     }
 
-    public init(_ kind: Kind) throws(Unavailable) {
+    /// A server of `kind`; with `tls`, Radicale serving HTTPS with a certificate of its own
+    /// (made with openssl) that no system CA signed.
+    public init(_ kind: Kind, tls: Bool = false) throws(Unavailable) {
         self.kind = kind
         let program = "/usr/bin/" + kind.rawValue
         guard access(program, X_OK) == 0 else {
             throw Unavailable(description: "\(kind.rawValue) is needed (apt-get install \(kind.rawValue)): scripts/install-deps installs it")
         }
         port = try Self.freePort()
-        url = "http://127.0.0.1:\(port)/"
+        certificate = tls ? folder.file("cert.pem") : nil
+        url = (tls ? "https" : "http") + "://127.0.0.1:\(port)/"
         try start()
     }
 
@@ -47,12 +52,14 @@ public final class CalDAVServer: @unchecked Sendable {
         let data = folder.file("data")
         let log = folder.file("log")
         let command: String
+        var prepare = ""
         switch kind {
         case .radicale:
+            let ssl = certificate.map { "\nssl = True\ncertificate = \($0)\nkey = \(folder.file("key.pem"))" } ?? ""
             writeBytes(folder.file("users"), Array("\(user):\(password)\n".utf8))
             writeBytes(folder.file("config"), Array("""
                 [server]
-                hosts = 127.0.0.1:\(port)
+                hosts = 127.0.0.1:\(port)\(ssl)
                 [auth]
                 type = htpasswd
                 htpasswd_filename = \(folder.file("users"))
@@ -64,6 +71,10 @@ public final class CalDAVServer: @unchecked Sendable {
                 level = warning
                 """.utf8))
             command = "radicale --config '\(folder.file("config"))'"
+            if let certificate, access(certificate, R_OK) != 0 {
+                prepare = "openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=127.0.0.1 "
+                    + "-addext subjectAltName=IP:127.0.0.1 -keyout '\(folder.file("key.pem"))' -out '\(certificate)'; "
+            }
         case .xandikos:
             command = "xandikos -d '\(data)' -l 127.0.0.1 -p \(port) --current-user-principal /\(user)/ --defaults"
         }
@@ -72,7 +83,7 @@ public final class CalDAVServer: @unchecked Sendable {
         // Radicale can outlive a SIGTERM (seen: a server with open connections): after a
         // second it gets SIGKILL.
         let script = """
-            exec >> '\(log)' 2>&1; \(command) & server=$!; echo $server > '\(folder.file("pid"))'; read -r _; kill $server
+            exec >> '\(log)' 2>&1; \(prepare)\(command) & server=$!; echo $server > '\(folder.file("pid"))'; read -r _; kill $server
             for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 $server 2>/dev/null || break; sleep 0.1; done
             kill -9 $server 2>/dev/null; wait $server
             """

@@ -118,6 +118,26 @@ struct ICalendarTests {
         #expect(RepeatRule(kind: .every, count: 1, unit: .weekday).map(RepeatRRule.text(of:)) == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
     }
 
+    /// Thunderbird completes one occurrence of a weekly task with an override (`RECURRENCE-ID`,
+    /// completed) and leaves the series' DUE where it began: the task here is the first
+    /// occurrence not completed, its due and wait moved as many weeks on. A title edited here
+    /// leaves the overrides byte for byte, and the item still reads the same occurrence.
+    @Test func thunderbirdsCompletedOccurrencesMoveThePendingOne() {
+        let text = fixture("thunderbird-repeating.ics")
+        var calendar = ICalendar(text)
+        let fields = VTodoMapping.fields(of: calendar, zone: berlin)
+        #expect(fields["repeat"] == .text("every 1w"))
+        #expect(fields["done"] == .integer(0))
+        #expect(fields["due"] == .text("2026-11-16T18:00:00+01:00[Europe/Berlin]"), "two occurrences completed, the one in process is next")
+        #expect(fields["wait"] == .text("2026-11-16T09:00:00+01:00[Europe/Berlin]"))
+        VTodoMapping.write(["title": .text("Water the plants and the garden")], into: &calendar, now: Timestamp(millisecondsSince1970: 0))
+        let overrides = { (text: String) in text.split(separator: "BEGIN:VTODO", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "|") }
+        #expect(overrides(calendar.text) == overrides(text), "the overrides go back byte for byte")
+        #expect(VTodoMapping.fields(of: calendar, zone: berlin)["due"] == fields["due"])
+        let noneDone = text.replacingOccurrences("STATUS:COMPLETED", "STATUS:NEEDS-ACTION").replacingOccurrences("COMPLETED:2026", "X-WAS:2026")
+        #expect(VTodoMapping.fields(of: ICalendar(noneDone), zone: berlin)["due"] == .text("2026-11-02T18:00:00+01:00[Europe/Berlin]"))
+    }
+
     @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
         let title = String(repeating: "한국어 할 일 🍽️ ", count: 12)
         var calendar = VTodoMapping.newItem(uuid: "u-2", now: Timestamp(millisecondsSince1970: 0))
