@@ -1,6 +1,7 @@
 import ReactorCore
 import SQLiteDB
 import TaskModel
+import TextFormats
 
 /// `tasks sync`: what changed here since the last sync is the difference between the tasks and
 /// the base the last sync left (no log for every command to write); it is sent, the others'
@@ -85,6 +86,8 @@ extension SQLiteTaskService: TaskSyncing {
 
     /// What changed here since the last sync: tasks new or different from their base, and
     /// base rows whose task is gone; each stamped with the next clock after the last sync's.
+    /// Only the tasks the triggers marked dirty for the remote are compared (migration v11);
+    /// every task, for a remote not yet scanned so.
     func localChanges(_ state: SyncState, origin: String, base: SyncBase = SyncBase(remote: nil)) throws -> [LocalChange] {
         let fields = SyncField.all
         let differs = fields.map { "t.\($0) IS NOT b.\($0)" }.joined(separator: " OR ")
@@ -98,11 +101,17 @@ extension SQLiteTaskService: TaskSyncing {
                               clock: clock, task: task, fields: fields)
         }
         let count = Int32(fields.count)
+        let scanned = try db.query("SELECT scanned FROM sync_remote WHERE remote = ?", [base.key]) { $0.int64(0) }.first == 1
+        // The dirty uuids, when the remote has been scanned: a join from them, not a scan.
+        let dirty = scanned ? "sync_dirty d JOIN " : ""
+        let dirtyJoin = scanned ? " ON t.uuid = d.uuid" : ""
+        let dirtyWhere = scanned ? "d.remote = ? AND " : ""
+        let dirtyArguments: [(any SQLiteBindable)?] = scanned ? [base.key] : []
         _ = try db.query("""
             SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
-            FROM task t LEFT JOIN \(base.table) b ON b.uuid = t.uuid\(base.condition("b"))
-            WHERE b.uuid IS NULL OR \(differs) ORDER BY t.modified, t.uuid
-            """, base.arguments) { row in
+            FROM \(dirty)task t\(dirtyJoin) LEFT JOIN \(base.table) b ON b.uuid = t.uuid\(base.condition("b"))
+            WHERE \(dirtyWhere)(b.uuid IS NULL OR \(differs)) ORDER BY t.modified, t.uuid
+            """, base.arguments + dirtyArguments) { row in
             let isNew = row.int64(4) != 0
             var changed: [String: SyncValue] = [:]
             for (index, field) in fields.enumerated() {
@@ -113,8 +122,9 @@ extension SQLiteTaskService: TaskSyncing {
             changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
         }
         _ = try db.query("""
-            SELECT b.uuid, b.title FROM \(base.table) b WHERE NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid)\(base.condition("b")) ORDER BY b.uuid
-            """, base.arguments) { row in
+            SELECT b.uuid, b.title FROM \(scanned ? "sync_dirty d JOIN " : "")\(base.table) b\(scanned ? " ON b.uuid = d.uuid" : "")
+            WHERE \(dirtyWhere)NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid)\(base.condition("b")) ORDER BY b.uuid
+            """, dirtyArguments + base.arguments) { row in
             let uuid = row.string(0)
             let change = stamp(task: uuid, wall: state.synced, fields: [SyncField.deleted: .integer(1)])
             changes.append(LocalChange(change: change, taskID: 0, title: row.optionalString(1) ?? ""))
@@ -161,13 +171,20 @@ extension SQLiteTaskService: TaskSyncing {
             if let memory, memory.changed {
                 try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
             }
-            for task in touched.sorted() {
-                try db.run("DELETE FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", arguments: [task] + base.arguments)
+            // The base of every task touched becomes the task as it now is, in two statements
+            // (a JSON array of the uuids), not two per task.
+            if !touched.isEmpty {
+                let uuids = JSONValue.array(touched.sorted().map(JSONValue.string)).serialized()
+                try db.run("DELETE FROM \(base.table) WHERE uuid IN (SELECT value FROM json_each(?))\(base.condition(nil))", arguments: [uuids] + base.arguments)
                 try db.run("""
                     INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
-                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task WHERE uuid = ?
-                    """, arguments: base.arguments + [task])
+                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task WHERE uuid IN (SELECT value FROM json_each(?))
+                    """, arguments: base.arguments + [uuids])
             }
+            // This remote has nothing left to send: its dirty set is empty, and from now on
+            // the triggers keep it (the first sync with a remote registers it).
+            try db.run("INSERT INTO sync_remote (remote, scanned) VALUES (?, 1) ON CONFLICT (remote) DO UPDATE SET scanned = 1", base.key)
+            try db.run("DELETE FROM sync_dirty WHERE remote = ?", base.key)
             let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
             // How far PostgreSQL's log was applied: a remote that remembers has no log.
             try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
@@ -275,6 +292,9 @@ struct SyncBase {
     let remote: String?
 
     var table: String { remote == nil ? "sync_base" : "sync_remote_base" }
+
+    /// The remote's key in `sync_remote` and `sync_dirty`: '' for PostgreSQL's.
+    var key: String { remote ?? "" }
 
     /// ` AND alias.remote = ?` (or nothing), to follow a join's or a where's condition.
     func condition(_ alias: String?) -> String {

@@ -28,7 +28,8 @@ struct SchemaUpgradeTests {
         #expect(try service.db.query("SELECT name FROM schema_migrations ORDER BY rowid") { $0.string(0) }
             == ["v1: tasks", "v2: CHECK constraints without IN lists", "v3: the history", "v4: repeating, waiting, and search in every script", "v5: sync",
                 "v6: no password in the history", "v7: scheduled, until, and what other tools wrote",
-                "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one", "v10: what a CalDAV remote remembers"])
+                "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one", "v10: what a CalDAV remote remembers",
+                "v11: the tasks changed since each remote's last sync"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -56,11 +57,13 @@ struct PasswordMigrationTests {
             _ = try service.createNow([TaskDraft(title: "c")])
         }
         // As a schema-5 program left it: the same tables (6 changes no table; 7's and 8's
-        // columns, 9's index and 10's table are taken away again), the password typed.
+        // columns, 9's index, 10's tables and 11's triggers are taken away again), the password typed.
         let old = try Connection(path: path)
         try old.execute("""
             UPDATE history SET command = replace(command, '***', 'SECRET');
-            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%';
+            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%';
+            DROP TRIGGER sync_dirty_insert; DROP TRIGGER sync_dirty_update; DROP TRIGGER sync_dirty_delete;
+            DROP TABLE sync_dirty; DROP TABLE sync_remote;
             DROP INDEX task_active; DROP INDEX task_waiting_on; DROP TABLE sync_memory; DROP TABLE sync_remote_base;
             ALTER TABLE task DROP COLUMN start; ALTER TABLE task DROP COLUMN spent; ALTER TABLE task DROP COLUMN depends;
             ALTER TABLE task DROP COLUMN annotations;
