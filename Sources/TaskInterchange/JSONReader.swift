@@ -19,11 +19,23 @@ struct JSONReader {
 
     private let bytes: [UInt8]
     private(set) var index = 0
+    /// Where `bytes` begin in the input, for messages: a record cut out of a stream.
+    private let originLine: Int
+    private let originColumn: Int
 
     init(_ bytes: [UInt8]) {
         // A UTF-8 byte order mark is allowed (RFC 8259 §8.1) and skipped.
         self.bytes = bytes
+        originLine = 1
+        originColumn = 1
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    /// A reader of `bytes` that stand at `line` and `column` of the input.
+    init(_ bytes: [UInt8], line: Int, column: Int) {
+        self.bytes = bytes
+        originLine = line
+        originColumn = column
     }
 
     // MARK: - Looking
@@ -59,9 +71,9 @@ struct JSONReader {
             position += 1
         }
         // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        var column = 1
+        var column = line == 1 ? originColumn : 1
         for offset in lineStart..<end where bytes[offset] & 0xC0 != 0x80 { column += 1 }
-        return .syntax(line: line, column: column, message: message)
+        return .syntax(line: originLine + line - 1, column: column, message: message)
     }
 
     /// What is at the current position, for messages: `'x'`, or "the end".

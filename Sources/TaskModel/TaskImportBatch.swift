@@ -12,3 +12,45 @@ public struct TaskImportBatch: Equatable, Sendable {
         self.numbers = numbers
     }
 }
+
+/// Records taken one at a time as an import writes them, so that a file of any size is
+/// imported in the memory of one record (`tasks import` of our JSON reads its input so).
+public protocol TaskRecordSource: AnyObject {
+    /// What a number counts: "record" or "line".
+    var unit: String { get }
+    /// About how many records there are (from the input's size): sizes the write's cache and
+    /// journal; 0 when unknown.
+    var expectedCount: Int { get }
+    /// The next record and its number; nil at the end. Input that cannot be read throws
+    /// `TaskImportInputError`.
+    func next() throws -> (record: TaskRecord, number: Int)?
+}
+
+/// Why an import's input could not be read (not JSON where a record should be, a read that
+/// failed), worded for the user: `line 3, column 5: … (in record 2)`.
+public struct TaskImportInputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// The records of a batch read whole, as a source.
+public final class TaskBatchSource: TaskRecordSource {
+    public let unit: String
+    public var expectedCount: Int { records.count }
+    private let records: [TaskRecord]
+    private let numbers: [Int]
+    private var index = 0
+
+    public init(_ batch: TaskImportBatch) {
+        unit = batch.unit
+        records = batch.records
+        numbers = batch.numbers
+    }
+
+    public func next() -> (record: TaskRecord, number: Int)? {
+        guard index < records.count else { return nil }
+        defer { index += 1 }
+        return (records[index], index < numbers.count ? numbers[index] : index + 1)
+    }
+}

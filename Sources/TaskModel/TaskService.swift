@@ -99,6 +99,12 @@ public protocol TaskWriting: AnyObject {
     /// Writes `records` in one transaction: a record whose uuid exists updates that task
     /// (and changes nothing when every field is the same), any other creates one.
     func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
+
+    /// The same, the records taken from `source` one at a time as they are written (a file of
+    /// any size in the memory of one record). A record whose uuid came earlier in the same
+    /// source is refused (`TaskFieldError.inRecord(…, .duplicateUUID)`), as is input the source
+    /// cannot read (`TaskImportInputError`); either leaves the file as it was.
+    func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult>
 }
 
 /// The history: every command's changes, reverted or applied again whole.

@@ -7,12 +7,15 @@ import TaskModel
 public final class TaskImportReactor: Reactor {
     public enum Action {
         case importTasks(TaskImportBatch)
+        /// Records read as they are written (a file of any size): each checked as it comes.
+        case importStream(any TaskRecordSource)
     }
 
     public enum Mutation {
         case setImporting(Int?)
         case setResult(TaskImportResult)
         case setValidationError(TaskFieldError)
+        case setInputError(TaskImportInputError)
         case setFailure(TaskServiceError)
     }
 
@@ -22,6 +25,8 @@ public final class TaskImportReactor: Reactor {
         /// What the last import did.
         public var result: TaskImportResult?
         @Pulse public var validationError: TaskFieldError?
+        /// The input could not be read (streamed imports find it while writing).
+        @Pulse public var inputError: TaskImportInputError?
         @Pulse public var failure: TaskServiceError?
 
         public init() {}
@@ -53,7 +58,49 @@ public final class TaskImportReactor: Reactor {
                     .catch { .just(.setFailure(TaskServiceError($0))) },
                 .just(.setImporting(nil)),
             ])
+        case .importStream(let source):
+            return Observable.concat([
+                .just(.setImporting(source.expectedCount)),
+                service.importTasks(from: CheckedSource(source))
+                    .map(Mutation.setResult)
+                    .catch { error in
+                        if let error = error as? TaskFieldError { return .just(.setValidationError(error)) }
+                        if let error = error as? TaskImportInputError { return .just(.setInputError(error)) }
+                        return .just(.setFailure(TaskServiceError(error)))
+                    },
+                .just(.setImporting(nil)),
+            ])
         }
+    }
+
+    /// `tasks add`'s rules applied to each record as the import takes it (uuids given twice
+    /// are the store's to find, by its unique index).
+    final class CheckedSource: TaskRecordSource {
+        let source: any TaskRecordSource
+        var unit: String { source.unit }
+        var expectedCount: Int { source.expectedCount }
+
+        init(_ source: any TaskRecordSource) { self.source = source }
+
+        func next() throws -> (record: TaskRecord, number: Int)? {
+            guard let (record, number) = try source.next() else { return nil }
+            do throws(TaskFieldError) {
+                return (try TaskImportReactor.checked(record), number)
+            } catch {
+                throw TaskFieldError.inRecord(source.unit, number, error)
+            }
+        }
+    }
+
+    /// One record with title and list trimmed and its uuid in lower case, or why it is bad.
+    static func checked(_ record: TaskRecord) throws(TaskFieldError) -> TaskRecord {
+        var record = record
+        record.fields.title = try FieldRules.title(record.fields.title)
+        record.fields.list = try FieldRules.list(record.fields.list)
+        for tag in record.fields.tags { try FieldRules.checkTag(tag) }
+        if let uuid = record.uuid { record.uuid = try FieldRules.uuid(uuid) }
+        if !record.fields.isDone && record.fields.completed != nil { throw TaskFieldError.completedButPending }
+        return record
     }
 
     /// The records with titles and lists trimmed and uuids in lower case, or the first bad
@@ -65,17 +112,11 @@ public final class TaskImportReactor: Reactor {
         for index in records.indices {
             let number = index < batch.numbers.count ? batch.numbers[index] : index + 1
             do throws(TaskFieldError) {
-                var record = records[index]
-                record.fields.title = try FieldRules.title(record.fields.title)
-                record.fields.list = try FieldRules.list(record.fields.list)
-                for tag in record.fields.tags { try FieldRules.checkTag(tag) }
+                let record = try checked(records[index])
                 if let uuid = record.uuid {
-                    let normalized = try FieldRules.uuid(uuid)
-                    if let first = firstByUUID[normalized] { throw TaskFieldError.duplicateUUID(normalized, first: first) }
-                    firstByUUID[normalized] = number
-                    record.uuid = normalized
+                    if let first = firstByUUID[uuid] { throw TaskFieldError.duplicateUUID(uuid, first: first) }
+                    firstByUUID[uuid] = number
                 }
-                if !record.fields.isDone && record.fields.completed != nil { throw TaskFieldError.completedButPending }
                 records[index] = record
             } catch {
                 throw TaskFieldError.inRecord(batch.unit, number, error)
@@ -90,6 +131,7 @@ public final class TaskImportReactor: Reactor {
         case .setImporting(let count): state.importing = count
         case .setResult(let result): state.result = result
         case .setValidationError(let error): state.validationError = error
+        case .setInputError(let error): state.inputError = error
         case .setFailure(let failure): state.failure = failure
         }
         return state

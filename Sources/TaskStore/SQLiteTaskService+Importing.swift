@@ -5,37 +5,70 @@ import TaskModel
 
 extension SQLiteTaskService {
     /// Imports `records` in one transaction; returns what it did and the events to announce.
+    func importNow(_ records: [TaskRecord]) throws -> (TaskImportResult, [TaskEvent]) {
+        try importNow(from: TaskBatchSource(TaskImportBatch(records: records)), streamed: false)
+    }
+
+    /// Imports the records `source` gives, taking each as it is written, in one transaction.
     /// A record whose uuid is there updates that task (or, the same in every field, is left
     /// alone); any other is inserted, a hundred rows per INSERT, keeping its id when the file
-    /// has never used it.
-    func importNow(_ records: [TaskRecord]) throws -> (TaskImportResult, [TaskEvent]) {
-        try recorded(rows: records.count) { entry in
+    /// has never used it. A uuid the source gave twice is refused, naming both records: found
+    /// by the lookup, by the rows waiting to be inserted, or — into an empty file, where no
+    /// record is looked up — by the unique index. Memory: the record at hand, a hundred
+    /// waiting rows and the new tasks' ids with their records' numbers (for the history's runs
+    /// of ids and for
+    /// naming a record given twice), kept as runs: an export imported is one run); events
+    /// only when someone listens.
+    /// `streamed`: the source is read while it writes (see `bulkWrite`); a batch read whole
+    /// and checked before is not.
+    func importNow(from source: any TaskRecordSource, streamed: Bool = true) throws -> (TaskImportResult, [TaskEvent]) {
+        try recorded(rows: max(source.expectedCount, 1), streamed: streamed) { entry in
             let time = now()
             var result = TaskImportResult()
+            let listening = isHeard
             var events: [TaskEvent] = []
-            events.reserveCapacity(records.count)
             var bottoms: [String: Int64] = [:]
             func bottom(of list: String) throws -> Int64 {
                 let last = try bottoms[list] ?? db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0
                 bottoms[list] = last + Self.positionGap
                 return last + Self.positionGap
             }
-            // An empty table needs no lookups: every record is new.
+            // An empty table needs no lookups: every record is new (a uuid given twice is
+            // then the unique index's to find).
             let isEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
             var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
+            let firstNewID = lastID + 1
             // A large import indexes its new tasks for search once at the end (existing tasks
             // it updates are reindexed by their trigger).
-            let indexedLater = try records.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
+            let indexedLater = try source.expectedCount >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
             let lookup = try db.prepare("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?")
             var pending: [Task] = []
-            var createdIDs: [Int64] = []
-            pending.reserveCapacity(min(records.count, Self.rowsPerInsert))
-            for record in records {
+            var pendingNumbers: [Int] = []
+            var created = NewTaskRuns()
+            pending.reserveCapacity(Self.rowsPerInsert)
+            func firstNumber(ofNew id: Int64) -> Int { created.number(ofID: id) ?? 0 }
+            func flush() throws {
+                do {
+                    try insert(&pending)
+                } catch let error as SQLiteError where error.code == .constraint {
+                    throw try duplicate(in: pending, numbers: pendingNumbers, unit: source.unit, firstOf: firstNumber(ofNew:)) ?? error
+                }
+                pending.removeAll(keepingCapacity: true)
+                pendingNumbers.removeAll(keepingCapacity: true)
+            }
+            while let (record, number) = try source.next() {
                 var existing: Task?
-                if !isEmpty, let uuid = record.uuid {
-                    lookup.reset()
-                    try lookup.bind(text: uuid, at: 1)
-                    if try lookup.step() { existing = TaskColumn.decode(lookup) }
+                // (A uuid given twice among the rows waiting to be inserted is found by the
+                // unique index when they are.)
+                if let uuid = record.uuid {
+                    if !isEmpty {
+                        lookup.reset()
+                        try lookup.bind(text: uuid, at: 1)
+                        if try lookup.step() { existing = TaskColumn.decode(lookup) }
+                    }
+                    if let made = existing, made.id >= firstNewID {
+                        throw TaskFieldError.inRecord(source.unit, number, .duplicateUUID(uuid, first: firstNumber(ofNew: made.id)))
+                    }
                 }
                 var id = Int64(0)
                 if existing == nil {
@@ -53,24 +86,71 @@ extension SQLiteTaskService {
                         try overwrite(task)
                         try entry.changed(from: existing, to: task)
                         result.updated += 1
-                        events.append(.update(task))
+                        if listening { events.append(.update(task)) }
                     }
                 } else {
                     pending.append(task)
-                    createdIDs.append(task.id)
+                    pendingNumbers.append(number)
+                    created.append(id: task.id, number: number)
                     result.created += 1
-                    events.append(.create(task))
-                    if pending.count == Self.rowsPerInsert {
-                        try insert(&pending)
-                        pending.removeAll(keepingCapacity: true)
-                    }
+                    if listening { events.append(.create(task)) }
+                    if pending.count == Self.rowsPerInsert { try flush() }
                 }
             }
-            try insert(&pending)
+            try flush()
             if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
-            try entry.created(ids: createdIDs)
+            for run in created.idRuns { try entry.created(run: run) }
             let count = result.created + result.updated
             return ((result, events), "imported \(Summary.count(count, "task"))")
         }
+    }
+
+    /// Which waiting row's uuid is there already (or twice among them), as the error that
+    /// names both records; nil when none is (the constraint was another).
+    private func duplicate(in pending: [Task], numbers: [Int], unit: String, firstOf: (Int64) -> Int) throws -> TaskFieldError? {
+        var seen: [String: Int] = [:]
+        let lookup = try db.prepare("SELECT id FROM task WHERE uuid = ?")
+        for (index, task) in pending.enumerated() {
+            if let first = seen[task.uuid] { return .inRecord(unit, numbers[index], .duplicateUUID(task.uuid, first: first)) }
+            seen[task.uuid] = numbers[index]
+            lookup.reset()
+            try lookup.bind(text: task.uuid, at: 1)
+            if try lookup.step() { return .inRecord(unit, numbers[index], .duplicateUUID(task.uuid, first: firstOf(lookup.int64(0)))) }
+        }
+        return nil
+    }
+}
+
+/// The tasks an import made, as runs of consecutive ids read from consecutive records: a
+/// whole export imported is one run, where an array of ids and numbers took 16 MB a million.
+struct NewTaskRuns {
+    private var runs: [(id: Int64, number: Int, count: Int64)] = []
+
+    mutating func append(id: Int64, number: Int) {
+        if let last = runs.last, last.id + last.count == id, last.number + Int(last.count) == number {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append((id, number, 1))
+        }
+    }
+
+    /// The number of the record that made the task `id`.
+    func number(ofID id: Int64) -> Int? {
+        guard let run = runs.first(where: { $0.id <= id && id < $0.id + $0.count }) else { return nil }
+        return run.number + Int(id - run.id)
+    }
+
+    /// The ids, in order, as ranges of consecutive ones (what the history records).
+    var idRuns: [ClosedRange<Int64>] {
+        var merged: [ClosedRange<Int64>] = []
+        for run in runs.sorted(by: { $0.id < $1.id }) {
+            let range = run.id...(run.id + run.count - 1)
+            if let last = merged.last, last.upperBound + 1 == range.lowerBound {
+                merged[merged.count - 1] = last.lowerBound...range.upperBound
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
     }
 }

@@ -303,10 +303,14 @@ public final class SQLiteTaskService: TaskService {
         change(creatingFile: true) { try $0.importNow(records) }
     }
 
+    public func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult> {
+        change(creatingFile: true) { try $0.importNow(from: source) }
+    }
+
     /// Runs `body` in one write transaction of `rows` rows with the history entry that records
     /// it (`tasks undo` reverts it whole); `body` says what it did.
-    func recorded<T>(rows: Int = 1, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
-        try bulkWrite(rows: rows) {
+    func recorded<T>(rows: Int = 1, streamed: Bool = false, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
+        try bulkWrite(rows: rows, streamed: streamed) {
             let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: now())
             let (result, summary) = try body(entry)
             try entry.finish(summary: summary)
@@ -348,6 +352,10 @@ public final class SQLiteTaskService: TaskService {
             do {
                 _ = try open(creatingFile: creatingFile)
                 (result, committed) = try body(self)
+            } catch let error as TaskFieldError {
+                throw error  // a record of an import (read while it writes) broke a rule
+            } catch let error as TaskImportInputError {
+                throw error  // an import's input could not be read
             } catch {
                 throw StorageFailure.translate(error, path: path)
             }

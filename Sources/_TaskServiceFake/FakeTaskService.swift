@@ -351,6 +351,23 @@ public final class FakeTaskService: TaskService {
             return (result, events.count > 1 ? [.batch(events)] : events)
         }
     }
+
+    /// Drains `source` (refusing a uuid it gave twice) and imports what it gave.
+    public func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult> {
+        Observable<[TaskRecord]>.deferred {
+            var records: [TaskRecord] = []
+            var first: [String: Int] = [:]
+            while let (record, number) = try source.next() {
+                if let uuid = record.uuid {
+                    if let earlier = first[uuid] { throw TaskFieldError.inRecord(source.unit, number, .duplicateUUID(uuid, first: earlier)) }
+                    first[uuid] = number
+                }
+                records.append(record)
+            }
+            return .just(records)
+        }
+        .flatMap { [unowned self] records in self.importTasks(records) }
+    }
 }
 
 extension Array where Element == Task {

@@ -155,10 +155,13 @@ struct InterchangeTests {
     @Test func largeImportsShowProgressOnATerminalOnly() {
         let cli = CLI()
         var json = "["
-        for index in 1...1500 { json += (index > 1 ? "," : "") + "{\"title\":\"task \(index)\"}" }
+        for index in 1...1500 { json += (index > 1 ? "," : "") + "{\"title\":\"task \(index), with a title as long as many are\"}" }
         json += "]"
+        // Read while it is written: how many is known at the end.
         let onTerminal = cli.run(["import", "-"], stdin: Array(json.utf8), terminal: true)
-        #expect(onTerminal.stderr == "Importing 1500 tasks…\r\u{1B}[KImported 1500 tasks from stdin: 1500 new, 0 updated, 0 unchanged.\n")
+        #expect(onTerminal.stderr == "Importing tasks…\r\u{1B}[KImported 1500 tasks from stdin: 1500 new, 0 updated, 0 unchanged.\n")
+        let small = CLI().run(["import", "-"], stdin: Array("[{\"title\":\"one\"}]".utf8), terminal: true)
+        #expect(small.stderr == "Imported 1 task from stdin: 1 new, 0 updated, 0 unchanged.\n", "no progress line for a few")
         let inPipe = CLI().run(["import", "-"], input: json)
         #expect(inPipe.stderr == "Imported 1500 tasks from stdin: 1500 new, 0 updated, 0 unchanged.\n")
         #expect(CLI().run(["-q", "import", "-"], input: json).stderr == "")

@@ -153,11 +153,16 @@ struct FaultSweepTests {
 
     /// The large writes the issue names at full size, for the power-cut sweep only (an I/O
     /// sweep of one would fail each of its thousands of calls in turn): an import of 100,000
-    /// tasks through the bulk load's rollback journal, and an `add -` of 100,000 lines streamed
+    /// tasks through the bulk load's rollback journal, the same import streamed (as `tasks
+    /// import` of our JSON runs it) through the WAL, and an `add -` of 100,000 lines streamed
     /// through the WAL — each with the search index filled at its end.
     static let largeOperations: [Operation] = [
         Operation(description: "import of 100,000 tasks", prepare: { try seeded($0) },
                   run: { _ = try TaskStoreTests.run($0.importTasks((1...100_000).map { TaskRecord(title: "imported \($0)") })) },
+                  isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
+        Operation(description: "streamed import of 100,000 tasks (records taken while written, in WAL mode)", prepare: { try seeded($0) },
+                  run: { _ = try TaskStoreTests.run($0.importTasks(from: TaskBatchSource(TaskImportBatch(
+                      records: (1...100_000).map { TaskRecord(title: "streamed \($0)") })))) },
                   isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
         Operation(description: "add - of 100,000 lines", prepare: { try seeded($0) },
                   run: { service in

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CommandLineKit
 import TaskInterchange
+import TaskModel
 import TaskReactors
 
 /// `tasks import [FILE]`: tasks from a file or stdin, in one transaction; a task whose uuid
@@ -36,8 +37,12 @@ struct ImportCommand: TasksCommand {
         init?(word text: String) { self.init(rawValue: text.lowercased().replacing(".", with: "")) }
     }
 
-    /// The file read and parsed (not yet checked against the task rules).
+    /// The file read and parsed (not yet checked against the task rules); for our JSON, what
+    /// the stream has read so far (nothing but the array's opening).
     let file: ImportedFile
+    /// Our JSON, read a record at a time while the import writes (Taskwarrior's and todo.txt
+    /// files are read whole: a Taskwarrior series is sorted out across its records).
+    let stream: TaskJSONStream?
     /// Where it came from, for messages: `stdin` or `'tasks.json'`.
     let source: String
 
@@ -46,10 +51,25 @@ struct ImportCommand: TasksCommand {
         let format = try ParsedLine.choice(text, Format.self, orElse: text.lowercased() == "csv" ? " (csv is written by export only)" : "")
         let path = line.arguments.first ?? "-"
         source = path == "-" ? "stdin" : "'\(path)'"
+        if format == .json {
+            let input = try Self.input(path, source: source, line)
+            let stream = TaskJSONStream(size: input.size) { buffer, count in input.read(into: &buffer, count: count) }
+            do {
+                // The array's opening is read now, so that input that is no array of tasks
+                // is refused before the database is opened.
+                _ = try stream.begin()
+            } catch let error as TaskImportInputError {
+                throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
+            }
+            self.stream = stream
+            file = ImportedFile(batch: TaskImportBatch(records: []))
+            return
+        }
+        stream = nil
         let bytes = try Self.read(path, source: source, line)
         do {
             switch format {
-            case .json: file = try TaskJSON.read(bytes)
+            case .json: file = try TaskJSON.read(bytes)  // (read as a stream above)
             case .taskwarrior:
                 let declared = Set(try line.configuration().customFields.keys)
                 file = try Taskwarrior.read(bytes, localTime: line.invocation.localTime, customFields: declared)
@@ -77,10 +97,77 @@ struct ImportCommand: TasksCommand {
         return read
     }
 
+    /// Where a streamed import reads: a file (its size known) or stdin.
+    final class StreamInput {
+        let size: Int?
+        private let descriptor: Int32
+        private let standardInput: Input?
+
+        init(descriptor: Int32, size: Int?) {
+            self.descriptor = descriptor
+            self.size = size
+            standardInput = nil
+        }
+
+        init(_ input: Input) {
+            descriptor = -1
+            size = nil
+            standardInput = input
+        }
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
+
+        /// Up to `count` more bytes at the end of `buffer`.
+        func read(into buffer: inout [UInt8], count: Int) -> Result<Int, TaskImportInputError> {
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: count))
+            var got = 0
+            buffer.withUnsafeMutableBytes { whole in
+                let target = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
+                if let standardInput {
+                    got = standardInput.read(into: target)
+                } else {
+                    repeat { got = Glibc.read(descriptor, target.baseAddress, target.count) } while got < 0 && errno == EINTR
+                }
+            }
+            buffer.removeLast(count - max(got, 0))
+            return got < 0 ? .failure(TaskImportInputError("reading stopped: \(String(cString: strerror(errno)))")) : .success(got)
+        }
+    }
+
+    /// The input of `path` (`-`: stdin), opened.
+    private static func input(_ path: String, source: String, _ line: ParsedLine) throws -> StreamInput {
+        if path == "-" {
+            if line.arguments.isEmpty && line.invocation.stdin.isTerminal {
+                throw CLIError.usage("'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -")
+            }
+            return StreamInput(line.invocation.stdin)
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
+        var facts = stat()
+        let known = fstat(descriptor, &facts) == 0
+        if known && (facts.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw CLIError.usage("cannot read \(source): \(String(cString: strerror(EISDIR)))")
+        }
+        let size = known && (facts.st_mode & S_IFMT) == S_IFREG ? Int(facts.st_size) : nil
+        return StreamInput(descriptor: descriptor, size: size)
+    }
+
     func run(_ context: CommandContext) {
         let reactor = TaskImportReactor(service: context.service)
-        let view = ImportView(context: context.view, file: file, source: source)
+        // (A file this import made is taken away again when it fails: TasksProgram.)
+        let view = ImportView(context: context.view, file: file, source: source, streamed: stream != nil)
         view.reactor = reactor
-        reactor.action.onNext(.importTasks(file.batch))
+        if let stream {
+            if stream.isEmpty {
+                reactor.action.onNext(.importTasks(TaskImportBatch(records: [])))
+            } else {
+                reactor.action.onNext(.importStream(stream))
+            }
+        } else {
+            reactor.action.onNext(.importTasks(file.batch))
+        }
     }
 }

@@ -11,16 +11,29 @@ final class ImportView: CommandView, View {
     /// `'tasks.json'` or `stdin`, for messages.
     private let source: String
 
-    init(context: ViewContext, file: ImportedFile, source: String) {
+    /// Read while it is written: its count is known only at the end.
+    private let streamed: Bool
+
+    init(context: ViewContext, file: ImportedFile, source: String, streamed: Bool = false) {
         self.file = file
         self.source = source
+        self.streamed = streamed
         super.init(context: context)
     }
 
     func bind(reactor: TaskImportReactor) {
         reactor.pulse { $0.$validationError }
             .compactMap { $0 }
-            .bind { [unowned self] error in context.status.fail(.usage("cannot import \(source): \(error); nothing was imported")) }
+            .bind { [unowned self] error in
+                context.status.fail(.usage("cannot import \(source): \(error); nothing was imported"))
+            }
+            .disposed(by: disposeBag)
+
+        reactor.pulse { $0.$inputError }
+            .compactMap { $0 }
+            .bind { [unowned self] error in
+                context.status.fail(.usage("cannot import \(source): \(error); nothing was imported"))
+            }
             .disposed(by: disposeBag)
 
         reactor.pulse { $0.$failure }
@@ -30,6 +43,12 @@ final class ImportView: CommandView, View {
 
         reactor.state.map { $0.importing }.distinctUntilChanged().skip(1)
             .bind { [unowned self] count in
+                if streamed {
+                    // The count is the file's size over a task's: about.
+                    guard (count ?? 1000) >= 1000 else { return }
+                    context.console.progress(count.map { _ in "Importing tasks…" })
+                    return
+                }
                 guard file.batch.records.count >= 1000 else { return }
                 context.console.progress(count.map { "Importing \($0) tasks…" })
             }
