@@ -150,10 +150,23 @@ extension SQLiteTaskService: TaskSyncing {
             // Many tasks received: the new ones are indexed for search at the end (each task
             // comes once, so none is changed after it is made).
             let indexedLater = try merge.incoming.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
+            // Into a file with no tasks and no base (a new machine's first sync): every task
+            // received is new, made without lookups, a hundred rows per INSERT.
+            let intoEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
+                && db.query("SELECT 1 FROM \(base.table)\(base.remote == nil ? "" : " WHERE remote = ?") LIMIT 1", base.arguments) { $0.int64(0) }.isEmpty
+            var received: [[SQLiteValue]] = []
             for task in merge.incoming {
                 touched.insert(task.task)
+                if intoEmpty {
+                    guard !task.isDeleted, let row = try newRow(task, time: time, bottoms: &bottoms) else { continue }
+                    received.append(row)
+                    report.created += 1
+                    if received.count == Self.rowsPerInsert { created += try insertReceived(&received) }
+                    continue
+                }
                 if let id = try applyIncoming(task, base: base, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
             }
+            created += try insertReceived(&received)
             if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             // The tasks made here, recorded as runs of ids (one row for a run, as `add` does).
             try entry.created(ids: created)
@@ -194,69 +207,6 @@ extension SQLiteTaskService: TaskSyncing {
             report.entry = entry.id
             return report
         }
-    }
-
-    /// Makes, changes or deletes the task `incoming` names, recording it into `entry`; the id of
-    /// a task it made (for the caller to record).
-    private func applyIncoming(_ incoming: SyncMerge.Incoming, base: SyncBase, entry: EntryRecorder, time: Timestamp,
-                               bottoms: inout [String: Int64], report: inout SyncReport) throws -> Int64? {
-        let current = try db.query("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?", [incoming.task]) { TaskColumn.decode($0) }.first
-        if incoming.isDeleted {
-            guard let current else { return nil }
-            try entry.delete(run: current.id...current.id, uuid: current.uuid)
-            report.deleted += 1
-            return nil
-        }
-        let fields = incoming.applied
-        if let current {
-            var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
-            for field in TaskFields.recorded {
-                guard let value = fields[field.name]?.sqliteValue else { continue }
-                let before = field.columnValue(of: current)
-                if before != value { assignments.append((field.field, before, value)) }
-            }
-            // The creation time is no field of the history: set without an entry of its own
-            // (two machines that made the same next occurrence agree on one).
-            if case .integer(let created)? = fields[SyncField.created], created != current.created.millisecondsSince1970 {
-                try db.run("UPDATE task SET created = ? WHERE id = ?", created, current.id)
-            }
-            if assignments.isEmpty { return nil }
-            for (field, _, value) in assignments {
-                try db.run("UPDATE task SET \(field.rawValue) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, current.id)
-            }
-            try entry.changed(taskID: current.id, uuid: current.uuid, fields: assignments)
-            report.changed += 1
-            return nil
-        }
-        // Not here: deleted here since the last sync (the delete wins), or new.
-        if try db.query("SELECT 1 FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments, row: { $0.int64(0) }).first != nil {
-            return nil
-        }
-        guard case .text(let title)? = fields["title"] else { return nil }
-        let list: String
-        if case .text(let name)? = fields["list"] { list = name } else { list = "Inbox" }
-        let position: Int64
-        if case .integer(let value)? = fields["position"] {
-            position = value
-        } else {
-            position = try bottoms[list].map { $0 + Self.positionGap } ?? bottomPosition(of: list)
-            bottoms[list] = position
-        }
-        // What the change leaves out is the field's empty value (a machine with an older
-        // version sends fewer fields), its column never null where the table says so.
-        let empty = Task(unsaved: "")
-        var values: [String: SQLiteValue] = [:]
-        for field in TaskFields.synced where !field.kind.isOptional { values[field.name] = field.stored(empty).sqliteValue }
-        values["created"] = .integer(time.millisecondsSince1970)
-        for (field, value) in fields { values[field] = value.sqliteValue }
-        values["title"] = .text(title)
-        values["list"] = .text(list)
-        values["position"] = .integer(position)
-        let columns = SyncField.all
-        try db.run("INSERT INTO task (uuid, modified, \(columns.joined(separator: ", "))) VALUES (?, ?, \(columns.map { _ in "?" }.joined(separator: ", ")))",
-                   arguments: [incoming.task, time.millisecondsSince1970] + columns.map { values[$0] ?? .null })
-        report.created += 1
-        return try db.lastInsertRowID
     }
 
     static func summary(of report: SyncReport) -> String {

@@ -288,5 +288,14 @@ struct SyncMergeTests {
         #expect(try laptop.sync().created == 10_000)
         #expect(try laptop.tasks() == desktop.tasks())
         #expect(try laptop.service.db.scalarString("PRAGMA integrity_check") == "ok")
+        // A new machine: every task received is made without lookups, a hundred per INSERT.
+        let fresh = try Machine(folder, "fresh", server: server, clockStart: 1_800_000_000_000)
+        let received = try fresh.sync()
+        #expect(received.created == 20_000 && received.changed == 0)
+        #expect(try fresh.tasks() == laptop.tasks())
+        #expect(try fresh.service.db.scalarString("SELECT min(id) || ' ' || max(id) || ' ' || count(*) FROM task") == "1 20000 20000")
+        #expect(try fresh.service.db.scalar("SELECT count(*) FROM task_text WHERE task_text MATCH 'laptop'") == 10_000, "indexed for search")
+        _ = try run(fresh.service.undo(entry: nil))
+        #expect(try fresh.service.db.scalar("SELECT count(*) FROM task") == 0, "one undo takes the whole sync back")
     }
 }
