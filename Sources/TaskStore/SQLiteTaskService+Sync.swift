@@ -101,11 +101,13 @@ extension SQLiteTaskService: TaskSyncing {
                               clock: clock, task: task, fields: fields)
         }
         let count = Int32(fields.count)
-        let scanned = try db.query("SELECT scanned FROM sync_remote WHERE remote = ?", [base.key]) { $0.int64(0) }.first == 1
-        // The dirty uuids, when the remote has been scanned: a join from them, not a scan.
-        let dirty = scanned ? "sync_dirty d JOIN " : ""
+        let scanned = try !db.query("SELECT 1 FROM sync_dirty WHERE uuid = '' AND remote = ?", [base.key]) { $0.int64(0) }.isEmpty
+        // The dirty uuids, when the remote tracks changes: a join from them, not a scan
+        // (CROSS JOIN keeps them the outer loop: the planner would otherwise walk every task
+        // and look each up in sync_dirty, whose key starts with the uuid).
+        let dirty = scanned ? "sync_dirty d CROSS JOIN " : ""
         let dirtyJoin = scanned ? " ON t.uuid = d.uuid" : ""
-        let dirtyWhere = scanned ? "d.remote = ? AND " : ""
+        let dirtyWhere = scanned ? "d.remote = ? AND d.uuid <> '' AND " : ""
         let dirtyArguments: [(any SQLiteBindable)?] = scanned ? [base.key] : []
         _ = try db.query("""
             SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
@@ -122,7 +124,7 @@ extension SQLiteTaskService: TaskSyncing {
             changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
         }
         _ = try db.query("""
-            SELECT b.uuid, b.title FROM \(scanned ? "sync_dirty d JOIN " : "")\(base.table) b\(scanned ? " ON b.uuid = d.uuid" : "")
+            SELECT b.uuid, b.title FROM \(scanned ? "sync_dirty d CROSS JOIN " : "")\(base.table) b\(scanned ? " ON b.uuid = d.uuid" : "")
             WHERE \(dirtyWhere)NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid)\(base.condition("b")) ORDER BY b.uuid
             """, dirtyArguments + base.arguments) { row in
             let uuid = row.string(0)
@@ -195,9 +197,13 @@ extension SQLiteTaskService: TaskSyncing {
                     """, arguments: base.arguments + [uuids])
             }
             // This remote has nothing left to send: its dirty set is empty, and from now on
-            // the triggers keep it (the first sync with a remote registers it).
-            try db.run("INSERT INTO sync_remote (remote, scanned) VALUES (?, 1) ON CONFLICT (remote) DO UPDATE SET scanned = 1", base.key)
-            try db.run("DELETE FROM sync_dirty WHERE remote = ?", base.key)
+            // the triggers keep it (its row with the empty uuid says they do).
+            try db.run("DELETE FROM sync_dirty WHERE remote = ? AND uuid <> ''", base.key)
+            try db.run("INSERT OR IGNORE INTO sync_dirty (uuid, remote) VALUES ('', ?)", base.key)
+            // The triggers, with the file's first sync (a file that never syncs has none).
+            if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync_dirty_%'") != 3 {
+                try db.execute(TaskSchema.dirtyTriggers)
+            }
             let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
             // How far PostgreSQL's log was applied: a remote that remembers has no log.
             try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
@@ -243,7 +249,7 @@ struct SyncBase {
 
     var table: String { remote == nil ? "sync_base" : "sync_remote_base" }
 
-    /// The remote's key in `sync_remote` and `sync_dirty`: '' for PostgreSQL's.
+    /// The remote's key in `sync_dirty`: '' for PostgreSQL's.
     var key: String { remote ?? "" }
 
     /// ` AND alias.remote = ?` (or nothing), to follow a join's or a where's condition.

@@ -251,27 +251,29 @@ public enum TaskSchema {
             // (115 ms of an idle sync at 100,000 tasks), because another SQLite tool may change
             // a row without touching `modified`. Triggers keep the guarantee without the scan:
             // every writer of the task table — ours, the sqlite3 shell, any other — marks the
-            // task's uuid dirty for each remote this file has a base with ('' is PostgreSQL's,
-            // sync_base; a CalDAV remote's name, sync_remote_base). A file that never synced
-            // has no remote, and its writes mark nothing. A sync reads only its remote's dirty
-            // uuids and clears them in its apply. `scanned` 0: the next sync compares every
-            // task once more (the remotes a file had before this version).
-            try db.execute("""
-                CREATE TABLE sync_remote (remote TEXT PRIMARY KEY, scanned INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
-                CREATE TABLE sync_dirty (remote TEXT NOT NULL, uuid TEXT NOT NULL, PRIMARY KEY (remote, uuid)) WITHOUT ROWID;
-                INSERT INTO sync_remote (remote) SELECT '' WHERE EXISTS (SELECT 1 FROM sync_base);
-                INSERT OR IGNORE INTO sync_remote (remote) SELECT DISTINCT remote FROM sync_remote_base;
-                CREATE TRIGGER sync_dirty_insert AFTER INSERT ON task BEGIN
-                    INSERT OR IGNORE INTO sync_dirty (remote, uuid) SELECT remote, new.uuid FROM sync_remote;
-                END;
-                CREATE TRIGGER sync_dirty_update AFTER UPDATE ON task BEGIN
-                    INSERT OR IGNORE INTO sync_dirty (remote, uuid) SELECT remote, new.uuid FROM sync_remote;
-                    INSERT OR IGNORE INTO sync_dirty (remote, uuid) SELECT remote, old.uuid FROM sync_remote WHERE old.uuid IS NOT new.uuid;
-                END;
-                CREATE TRIGGER sync_dirty_delete AFTER DELETE ON task BEGIN
-                    INSERT OR IGNORE INTO sync_dirty (remote, uuid) SELECT remote, old.uuid FROM sync_remote;
-                END;
-                """)
+            // task's uuid dirty for each remote that tracks changes ('' is PostgreSQL's base,
+            // sync_base; a CalDAV remote's name, sync_remote_base). A remote tracks once its
+            // first sync since this version compared every task: that sync adds its row with
+            // the empty uuid, which the triggers read (the key's first column is the uuid, so
+            // those rows come first). A sync reads only its remote's dirty uuids and clears
+            // them in its apply. One table, and no trigger until a file's first sync: every
+            // statement that writes the task table compiles its triggers, and a file that
+            // never syncs should pay nothing for them (nor parse a second table at open).
+            try db.execute("CREATE TABLE sync_dirty (uuid TEXT NOT NULL, remote TEXT NOT NULL, PRIMARY KEY (uuid, remote)) WITHOUT ROWID")
         },
     ]
+
+    /// The triggers that keep `sync_dirty` (migration v11), made with a file's first sync.
+    static let dirtyTriggers = """
+        CREATE TRIGGER IF NOT EXISTS sync_dirty_insert AFTER INSERT ON task BEGIN
+            INSERT OR IGNORE INTO sync_dirty (uuid, remote) SELECT new.uuid, remote FROM sync_dirty WHERE uuid = '';
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_dirty_update AFTER UPDATE ON task BEGIN
+            INSERT OR IGNORE INTO sync_dirty (uuid, remote) SELECT new.uuid, remote FROM sync_dirty WHERE uuid = '';
+            INSERT OR IGNORE INTO sync_dirty (uuid, remote) SELECT old.uuid, remote FROM sync_dirty WHERE uuid = '' AND old.uuid IS NOT new.uuid;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_dirty_delete AFTER DELETE ON task BEGIN
+            INSERT OR IGNORE INTO sync_dirty (uuid, remote) SELECT old.uuid, remote FROM sync_dirty WHERE uuid = '';
+        END;
+        """
 }

@@ -62,8 +62,8 @@ struct PasswordMigrationTests {
         try old.execute("""
             UPDATE history SET command = replace(command, '***', 'SECRET');
             DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%';
-            DROP TRIGGER sync_dirty_insert; DROP TRIGGER sync_dirty_update; DROP TRIGGER sync_dirty_delete;
-            DROP TABLE sync_dirty; DROP TABLE sync_remote;
+            DROP TRIGGER IF EXISTS sync_dirty_insert; DROP TRIGGER IF EXISTS sync_dirty_update; DROP TRIGGER IF EXISTS sync_dirty_delete;
+            DROP TABLE sync_dirty;
             DROP INDEX task_active; DROP INDEX task_waiting_on; DROP TABLE sync_memory; DROP TABLE sync_remote_base;
             ALTER TABLE task DROP COLUMN start; ALTER TABLE task DROP COLUMN spent; ALTER TABLE task DROP COLUMN depends;
             ALTER TABLE task DROP COLUMN annotations;
