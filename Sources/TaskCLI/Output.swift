@@ -82,13 +82,27 @@ public struct Input {
 
     /// Standard input (file descriptor 0).
     public static func standardInput() -> Input {
-        Input(isTerminal: isatty(0) == 1) { buffer in
-            while true {
-                let count = Glibc.read(0, buffer.baseAddress, buffer.count)
-                if count < 0 && errno == EINTR { continue }
-                return count
-            }
+        Input(isTerminal: isatty(0) == 1) { reading(0, into: $0) }
+    }
+
+    /// A file opened for reading, closed when the input is no longer held.
+    static func file(descriptor: Int32) -> Input {
+        let file = OpenFile(descriptor)
+        return Input(isTerminal: false) { reading(file.descriptor, into: $0) }
+    }
+
+    private static func reading(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            return count
         }
+    }
+
+    private final class OpenFile {
+        let descriptor: Int32
+        init(_ descriptor: Int32) { self.descriptor = descriptor }
+        deinit { close(descriptor) }
     }
 
     /// Everything readable from `descriptor` up to end of file; `nil` on a read error.
@@ -117,6 +131,18 @@ public struct Input {
 
     /// Up to `buffer.count` next bytes into `buffer`; 0 at end of file, -1 on a read error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int { readSome(buffer) }
+
+    /// Everything up to end of file; nil on a read error (`errno` says which).
+    func readAll() -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(into: $0) }
+            if count < 0 { return nil }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
 
     /// Everything up to end of file (or up to a read error).
     public func readToEnd() -> [UInt8] {

@@ -57,10 +57,16 @@ public struct ICalendar: Equatable, Sendable {
     // MARK: - The VTODO
 
     /// The range of lines of the first VTODO that is not an override of one occurrence
-    /// (`RECURRENCE-ID`), `BEGIN:VTODO` and `END:VTODO` included.
+    /// (`RECURRENCE-ID`), `BEGIN:VTODO` and `END:VTODO` included (else the first override).
     public var todo: Range<Int>? {
-        let all = todos
-        return all.first { !isOverride($0) } ?? all.first
+        var first: Range<Int>?
+        var next = nextTodo(from: 0)
+        while let range = next {
+            if !isOverride(range) { return range }
+            if first == nil { first = range }
+            next = nextTodo(from: range.upperBound)
+        }
+        return first
     }
 
     /// Whether the VTODO `range` overrides one occurrence of a repeating one (`RECURRENCE-ID`).
@@ -71,23 +77,26 @@ public struct ICalendar: Equatable, Sendable {
     /// The ranges of lines of every VTODO, in order.
     public var todos: [Range<Int>] {
         var result: [Range<Int>] = []
-        var index = 0
-        while index < lines.count {
-            guard lines[index].isBegin("VTODO") else { index += 1; continue }
-            let start = index
-            var depth = 0
-            var end = lines.count - 1
-            for position in start..<lines.count {
-                if lines[position].startsComponent { depth += 1 }
-                if lines[position].endsComponent {
-                    depth -= 1
-                    if depth == 0 { end = position; break }
-                }
-            }
-            result.append(start..<(end + 1))
-            index = end + 1
+        var next = nextTodo(from: 0)
+        while let range = next {
+            result.append(range)
+            next = nextTodo(from: range.upperBound)
         }
         return result
+    }
+
+    /// The first VTODO at or after line `start`.
+    private func nextTodo(from start: Int) -> Range<Int>? {
+        guard let begin = lines[start...].firstIndex(where: { $0.isBegin("VTODO") }) else { return nil }
+        var depth = 0
+        for position in begin..<lines.count {
+            if lines[position].startsComponent { depth += 1 }
+            if lines[position].endsComponent {
+                depth -= 1
+                if depth == 0 { return begin..<(position + 1) }
+            }
+        }
+        return begin..<lines.count
     }
 
     /// The indexes of the lines directly inside the component `range` (not in the components

@@ -101,14 +101,14 @@ extension SQLiteTaskService: TaskSyncing {
                               clock: clock, task: task, fields: fields)
         }
         let count = Int32(fields.count)
-        let scanned = try !db.query("SELECT 1 FROM sync_dirty WHERE uuid = '' AND remote = ?", [base.key]) { $0.int64(0) }.isEmpty
+        let tracks = try !db.query("SELECT 1 FROM sync_dirty WHERE uuid = '' AND remote = ?", [base.key]) { $0.int64(0) }.isEmpty
         // The dirty uuids, when the remote tracks changes: a join from them, not a scan
         // (CROSS JOIN keeps them the outer loop: the planner would otherwise walk every task
         // and look each up in sync_dirty, whose key starts with the uuid).
-        let dirty = scanned ? "sync_dirty d CROSS JOIN " : ""
-        let dirtyJoin = scanned ? " ON t.uuid = d.uuid" : ""
-        let dirtyWhere = scanned ? "d.remote = ? AND d.uuid <> '' AND " : ""
-        let dirtyArguments: [(any SQLiteBindable)?] = scanned ? [base.key] : []
+        let dirty = tracks ? "sync_dirty d CROSS JOIN " : ""
+        let dirtyJoin = tracks ? " ON t.uuid = d.uuid" : ""
+        let dirtyWhere = tracks ? "d.remote = ? AND d.uuid <> '' AND " : ""
+        let dirtyArguments: [(any SQLiteBindable)?] = tracks ? [base.key] : []
         _ = try db.query("""
             SELECT t.id, t.uuid, t.title, t.modified, b.uuid IS NULL, \(taskColumns), \(baseColumns)
             FROM \(dirty)task t\(dirtyJoin) LEFT JOIN \(base.table) b ON b.uuid = t.uuid\(base.condition("b"))
@@ -124,7 +124,7 @@ extension SQLiteTaskService: TaskSyncing {
             changes.append(LocalChange(change: stamp(task: uuid, wall: row.int64(3), fields: changed), taskID: row.int64(0), title: row.string(2)))
         }
         _ = try db.query("""
-            SELECT b.uuid, b.title FROM \(scanned ? "sync_dirty d CROSS JOIN " : "")\(base.table) b\(scanned ? " ON b.uuid = d.uuid" : "")
+            SELECT b.uuid, b.title FROM \(tracks ? "sync_dirty d CROSS JOIN " : "")\(base.table) b\(tracks ? " ON b.uuid = d.uuid" : "")
             WHERE \(dirtyWhere)NOT EXISTS (SELECT 1 FROM task t WHERE t.uuid = b.uuid)\(base.condition("b")) ORDER BY b.uuid
             """, dirtyArguments + base.arguments) { row in
             let uuid = row.string(0)

@@ -41,7 +41,7 @@ extension SQLiteTaskService {
             return nil
         }
         guard let row = try newRow(incoming, time: time, bottoms: &bottoms) else { return nil }
-        try db.run(Self.receivedInsertSQL(rows: 1), arguments: row)
+        try db.run(Self.oneReceivedRow, arguments: row)
         report.created += 1
         return try db.lastInsertRowID
     }
@@ -79,6 +79,9 @@ extension SQLiteTaskService {
         return values
     }()
 
+    static let oneReceivedRow = receivedInsertSQL(rows: 1)
+    static let fullReceivedRows = receivedInsertSQL(rows: rowsPerInsert)
+
     static func receivedInsertSQL(rows: Int) -> String {
         let columns = SyncField.all
         let row = "(?, ?, " + columns.map { _ in "?" }.joined(separator: ", ") + ")"
@@ -89,7 +92,8 @@ extension SQLiteTaskService {
     /// are consecutive (AUTOINCREMENT, one writer).
     func insertReceived(_ rows: inout [[SQLiteValue]]) throws -> [Int64] {
         guard !rows.isEmpty else { return [] }
-        try db.run(Self.receivedInsertSQL(rows: rows.count), arguments: rows.flatMap { $0 })
+        let sql = rows.count == Self.rowsPerInsert ? Self.fullReceivedRows : Self.receivedInsertSQL(rows: rows.count)
+        try db.run(sql, arguments: rows.flatMap { $0 })
         let last = try db.lastInsertRowID
         defer { rows.removeAll(keepingCapacity: true) }
         return Array((last - Int64(rows.count) + 1)...last)

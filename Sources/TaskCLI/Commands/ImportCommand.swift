@@ -51,108 +51,60 @@ struct ImportCommand: TasksCommand {
         let format = try ParsedLine.choice(text, Format.self, orElse: text.lowercased() == "csv" ? " (csv is written by export only)" : "")
         let path = line.arguments.first ?? "-"
         source = path == "-" ? "stdin" : "'\(path)'"
-        if format == .json {
-            let input = try Self.input(path, source: source, line)
-            let stream = TaskJSONStream(size: input.size) { buffer, count in input.read(into: &buffer, count: count) }
-            do {
-                // The array's opening is read now, so that input that is no array of tasks
-                // is refused before the database is opened.
-                _ = try stream.begin()
-            } catch let error as TaskImportInputError {
-                throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
-            }
-            self.stream = stream
-            file = ImportedFile(batch: TaskImportBatch(records: []))
-            return
+        let (input, size) = try Self.input(path, source: source, line)
+        let source = source
+        func whole() throws -> [UInt8] {
+            guard let bytes = input.readAll() else { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
+            return bytes
         }
-        stream = nil
-        let bytes = try Self.read(path, source: source, line)
         do {
             switch format {
-            case .json: file = try TaskJSON.read(bytes)  // (read as a stream above)
+            case .json:
+                let stream = TaskJSONStream(size: size) { buffer, count in Self.read(input, into: &buffer, count: count) }
+                // The array's opening is read now, so that input that is no array of tasks is
+                // refused before the database is opened; the records are read as they are written.
+                try stream.begin()
+                self.stream = stream
+                file = ImportedFile(batch: TaskImportBatch(records: []))
             case .taskwarrior:
                 let declared = Set(try line.configuration().customFields.keys)
-                file = try Taskwarrior.read(bytes, localTime: line.invocation.localTime, customFields: declared)
-            case .todotxt: file = try TodoTxt.read(bytes, localTime: line.invocation.localTime)
+                stream = nil
+                file = try Taskwarrior.read(whole(), localTime: line.invocation.localTime, customFields: declared)
+            case .todotxt:
+                stream = nil
+                file = try TodoTxt.read(whole(), localTime: line.invocation.localTime)
             }
         } catch let error as InterchangeError {
+            throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
+        } catch let error as TaskImportInputError {
             throw CLIError.usage("cannot import \(source): \(error); nothing was imported")
         }
     }
 
-    /// The bytes of `path`, or of stdin for `-`.
-    private static func read(_ path: String, source: String, _ line: ParsedLine) throws -> [UInt8] {
+    /// The input of `path` (`-`: stdin), opened, with its size when it is a file.
+    private static func input(_ path: String, source: String, _ line: ParsedLine) throws -> (Input, size: Int?) {
         if path == "-" {
             if line.arguments.isEmpty && line.invocation.stdin.isTerminal {
                 throw CLIError.usage("'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -")
             }
-            return line.invocation.stdin.readToEnd()
+            return (line.invocation.stdin, nil)
         }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        guard let read = Input.readAll(descriptor: descriptor) else {
-            throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))")
-        }
-        return read
-    }
-
-    /// Where a streamed import reads: a file (its size known) or stdin.
-    final class StreamInput {
-        let size: Int?
-        private let descriptor: Int32
-        private let standardInput: Input?
-
-        init(descriptor: Int32, size: Int?) {
-            self.descriptor = descriptor
-            self.size = size
-            standardInput = nil
-        }
-
-        init(_ input: Input) {
-            descriptor = -1
-            size = nil
-            standardInput = input
-        }
-
-        deinit { if descriptor >= 0 { close(descriptor) } }
-
-        /// Up to `count` more bytes at the end of `buffer`.
-        func read(into buffer: inout [UInt8], count: Int) -> Result<Int, TaskImportInputError> {
-            let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: count))
-            var got = 0
-            buffer.withUnsafeMutableBytes { whole in
-                let target = UnsafeMutableRawBufferPointer(rebasing: whole[start...])
-                if let standardInput {
-                    got = standardInput.read(into: target)
-                } else {
-                    repeat { got = Glibc.read(descriptor, target.baseAddress, target.count) } while got < 0 && errno == EINTR
-                }
-            }
-            buffer.removeLast(count - max(got, 0))
-            return got < 0 ? .failure(TaskImportInputError("reading stopped: \(String(cString: strerror(errno)))")) : .success(got)
-        }
-    }
-
-    /// The input of `path` (`-`: stdin), opened.
-    private static func input(_ path: String, source: String, _ line: ParsedLine) throws -> StreamInput {
-        if path == "-" {
-            if line.arguments.isEmpty && line.invocation.stdin.isTerminal {
-                throw CLIError.usage("'import' needs a FILE, or tasks on stdin: tasks import FILE, or ... | tasks import -")
-            }
-            return StreamInput(line.invocation.stdin)
-        }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
+        let input = Input.file(descriptor: descriptor)
         var facts = stat()
-        let known = fstat(descriptor, &facts) == 0
-        if known && (facts.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw CLIError.usage("cannot read \(source): \(String(cString: strerror(EISDIR)))")
-        }
-        let size = known && (facts.st_mode & S_IFMT) == S_IFREG ? Int(facts.st_size) : nil
-        return StreamInput(descriptor: descriptor, size: size)
+        guard fstat(descriptor, &facts) == 0 else { return (input, nil) }
+        if (facts.st_mode & S_IFMT) == S_IFDIR { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(EISDIR)))") }
+        return (input, (facts.st_mode & S_IFMT) == S_IFREG ? Int(facts.st_size) : nil)
+    }
+
+    /// Up to `count` more bytes of `input` at the end of `buffer` (the stream's `Read`).
+    private static func read(_ input: Input, into buffer: inout [UInt8], count: Int) -> Result<Int, TaskImportInputError> {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        let got = buffer.withUnsafeMutableBytes { input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[start...])) }
+        buffer.removeLast(count - max(got, 0))
+        return got < 0 ? .failure(TaskImportInputError("reading stopped: \(String(cString: strerror(errno)))")) : .success(got)
     }
 
     func run(_ context: CommandContext) {

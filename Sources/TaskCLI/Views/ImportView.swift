@@ -43,14 +43,10 @@ final class ImportView: CommandView, View {
 
         reactor.state.map { $0.importing }.distinctUntilChanged().skip(1)
             .bind { [unowned self] count in
-                if streamed {
-                    // The count is the file's size over a task's: about.
-                    guard (count ?? 1000) >= 1000 else { return }
-                    context.console.progress(count.map { _ in "Importing tasks…" })
-                    return
-                }
-                guard file.batch.records.count >= 1000 else { return }
-                context.console.progress(count.map { "Importing \($0) tasks…" })
+                guard let count else { return context.console.progress(nil) }  // (nothing, when nothing was shown)
+                // A stream's count is its size over a task's: about, so not printed.
+                guard count >= 1000 else { return }
+                context.console.progress(streamed ? "Importing tasks…" : "Importing \(count) tasks…")
             }
             .disposed(by: disposeBag)
 
