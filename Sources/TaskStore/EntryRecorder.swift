@@ -2,8 +2,9 @@ import SQLiteDB
 import TaskModel
 
 /// One history entry, written inside the transaction of the change it records: there is no
-/// change without its entry. The entry's row is made on the first thing recorded, so a call
-/// that changes nothing leaves no entry.
+/// change without its entry. Its number is taken on the first thing recorded, so a call that
+/// changes nothing leaves no entry. Its changes are packed as they come (`PackedChanges`) and
+/// written with its row by `finish`; past `PackedChanges.perPart` of them, a part at a time.
 final class EntryRecorder {
     private let db: Connection
     private let kind: HistoryEntry.Kind
@@ -13,7 +14,13 @@ final class EntryRecorder {
     /// Where the rows this entry deletes are kept (a redo keeps them under its target).
     private let keepDeletedUnder: Int64?
     private(set) var id: Int64?
-    private var seq: Int64 = 0
+    /// The changes not yet written, as the inside of a JSON array, and how many.
+    private var pending: [UInt8] = []
+    private var pendingCount = 0
+    private var pendingRange: ClosedRange<Int64>?
+    /// The parts written so far, and the task ids the whole entry touches.
+    private var parts: Int64 = 0
+    private var range: ClosedRange<Int64>?
 
     /// How long the history keeps entries, at the least (`tasks history` shows them).
     static let keptEntries = 1000
@@ -65,24 +72,15 @@ final class EntryRecorder {
     func changed(from before: Task, to after: Task) throws -> [TaskFieldSpec] {
         let fields = before.recordedFieldsDiffering(from: after)
         if fields.isEmpty { return fields }
-        let seq = try change(.changed, before.id, before.id, uuid: before.uuid)
-        let entry = try begin()
-        for field in fields {
-            try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
-                       entry, seq, field.name, field.columnValue(of: before), field.columnValue(of: after))
-        }
+        try change(.changed, before.id, before.id, uuid: before.uuid,
+                   fields: fields.map { ($0.name, $0.columnValue(of: before), $0.columnValue(of: after)) })
         return fields
     }
 
     /// Fields set to values read from the database, for undo and redo, which write them.
     func changed(taskID: Int64, uuid: String, fields: [(TaskField, before: SQLiteValue, after: SQLiteValue)]) throws {
         if fields.isEmpty { return }
-        let seq = try change(.changed, taskID, taskID, uuid: uuid)
-        let entry = try begin()
-        for (field, before, after) in fields {
-            try db.run("INSERT INTO history_field (entry, seq, field, before, after) VALUES (?, ?, ?, ?, ?)",
-                       entry, seq, field.rawValue, before, after)
-        }
+        try change(.changed, taskID, taskID, uuid: uuid, fields: fields.map { ($0.0.rawValue, $0.before, $0.after) })
     }
 
     /// Deletes the tasks with ids in `run`, keeping their rows for undo and redo.
@@ -105,18 +103,40 @@ final class EntryRecorder {
     /// Writes the entry, saying what it did (nothing when nothing was recorded).
     func finish(summary: String) throws {
         guard let id else { return }
-        try db.run("INSERT INTO history (id, time, command, summary, kind, target) VALUES (?, ?, ?, ?, ?, ?)",
-                   id, time.millisecondsSince1970, command, summary, kind.rawValue, target)
+        try db.run("INSERT INTO history (id, time, command, summary, kind, target, lo, hi, changes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   id, time.millisecondsSince1970, command, summary, kind.rawValue, target,
+                   range?.lowerBound, range?.upperBound, takePending())
         if kind == .command && id % 64 == 0 { try prune(newest: id) }
     }
 
-    @discardableResult
-    private func change(_ kind: HistoryChange.Kind, _ first: Int64, _ last: Int64, uuid: String?) throws -> Int64 {
+    private func change(_ kind: HistoryChange.Kind, _ first: Int64, _ last: Int64, uuid: String?,
+                        fields: [(name: String, before: SQLiteValue, after: SQLiteValue)] = []) throws {
         let entry = try begin()
-        seq += 1
-        try db.run("INSERT INTO history_change (entry, seq, kind, task, last, uuid) VALUES (?, ?, ?, ?, ?, ?)",
-                   entry, seq, kind.rawValue, first, last, uuid)
-        return seq
+        if pendingCount == PackedChanges.perPart, let partRange = pendingRange {
+            parts += 1
+            try db.run("INSERT INTO history_part (entry, part, lo, hi, changes) VALUES (?, ?, ?, ?, ?)",
+                       entry, parts, partRange.lowerBound, partRange.upperBound, takePending())
+        }
+        if pendingCount > 0 { pending.append(UInt8(ascii: ",")) }
+        PackedChanges.append(kind, first, last, uuid: uuid, fields: fields, to: &pending)
+        pendingCount += 1
+        pendingRange = Self.widened(pendingRange, by: first...last)
+        range = Self.widened(range, by: first...last)
+    }
+
+    /// The pending changes as a JSON array; none are pending after.
+    private func takePending() -> String {
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingCount = 0
+            pendingRange = nil
+        }
+        return "[" + String(decoding: pending, as: UTF8.self) + "]"
+    }
+
+    private static func widened(_ range: ClosedRange<Int64>?, by run: ClosedRange<Int64>) -> ClosedRange<Int64> {
+        guard let range else { return run }
+        return min(range.lowerBound, run.lowerBound)...max(range.upperBound, run.upperBound)
     }
 
     // MARK: - Keeping the history bounded
@@ -128,7 +148,7 @@ final class EntryRecorder {
         let byAge = try db.scalar("SELECT max(id) FROM history WHERE time < ?", time.millisecondsSince1970 - Self.keptMilliseconds) ?? 0
         let cutoff = min(byCount, byAge)
         guard cutoff > 0 else { return }
-        for table in ["history_field", "history_change", "deleted_task"] {
+        for table in ["history_part", "deleted_task"] {
             try db.run("DELETE FROM \(table) WHERE entry <= ?", cutoff)
         }
         try db.run("DELETE FROM history WHERE id <= ?", cutoff)

@@ -112,10 +112,8 @@ extension SQLiteTaskService {
     private func setFields(of stored: StoredChange, toBefore: Bool, in target: HistoryEntry,
                            recordingInto entry: EntryRecorder) throws -> Task? {
         let id = stored.change.taskID
-        let fields = try db.query("SELECT field, before, after FROM history_field WHERE entry = ? AND seq = ?",
-                                  [target.id, stored.seq]) { row in (row.string(0), row.value(1), row.value(2)) }
         var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
-        for (name, before, after) in fields {
+        for (name, before, after) in stored.fields {
             guard let field = TaskField(rawValue: name) else { continue }
             let (expected, wanted) = toBefore ? (after, before) : (before, after)
             let current = try db.query("SELECT \(field.rawValue) FROM task WHERE id = ?", [id]) { $0.value(0) }.first
@@ -130,29 +128,36 @@ extension SQLiteTaskService {
         return isHeard ? try readTask(id: id) : nil
     }
 
-    /// Throws when an entry after `target`, in effect, changed a task `target` changed.
+    /// Throws when an entry after `target`, in effect, changed a task `target` changed: the
+    /// runs the later entries touch, sorted by their first id with the furthest reach so far,
+    /// answer for each of `target`'s runs whether one overlaps it.
     private func refuseIfChangedLater(_ target: HistoryEntry, _ changes: [StoredChange]) throws {
+        let later = try db.query(PackedChanges.runs(where: "h.id > ?1 AND h.kind = 0 AND h.undone_by IS NULL"), [target.id]) { $0.int64(0)...max($0.int64(0), $0.int64(1)) }.sorted { $0.lowerBound < $1.lowerBound }
+        if later.isEmpty { return }
+        var reach: [ClosedRange<Int64>] = []   // reach[i]: of later[0...i], the run reaching furthest
+        reach.reserveCapacity(later.count)
+        for run in later { reach.append(reach.last.map { $0.upperBound >= run.upperBound ? $0 : run } ?? run) }
         for stored in changes {
             let (first, last) = (stored.change.taskID, stored.change.lastTaskID)
-            let later = try db.query("""
-                SELECT c.entry, c.task FROM history_change c JOIN history h ON h.id = c.entry
-                WHERE c.entry > ?1 AND h.kind = 0 AND h.undone_by IS NULL AND c.task BETWEEN ?2 AND ?3
-                UNION ALL
-                SELECT c.entry, max(c.task, ?2) FROM history_change c JOIN history h ON h.id = c.entry
-                WHERE c.last > c.task AND c.last >= ?2 AND c.task <= ?3 AND c.entry > ?1 AND h.kind = 0 AND h.undone_by IS NULL
-                ORDER BY 1 LIMIT 1
-                """, [target.id, first, last]) { ($0.int64(0), $0.int64(1)) }.first
-            if let (_, taskID) = later { throw try conflict(target, taskID: taskID) }
+            // The runs starting at or before `last`: later[0..<end].
+            var (low, end) = (0, later.count)
+            while low < end {
+                let middle = (low + end) / 2
+                if later[middle].lowerBound <= last { low = middle + 1 } else { end = middle }
+            }
+            if low > 0, reach[low - 1].upperBound >= first {
+                throw try conflict(target, taskID: max(reach[low - 1].lowerBound, first))
+            }
         }
     }
 
     /// The refusal of undoing `target`, naming the task and the latest entry that changed it since.
     private func conflict(_ target: HistoryEntry, taskID: Int64) throws -> TaskServiceError {
         let later = try db.query("""
-            SELECT h.id, h.summary FROM history h JOIN history_change c ON c.entry = h.id
-            WHERE h.id > ? AND h.kind = 0 AND h.undone_by IS NULL AND c.task <= ?2 AND c.last >= ?2
+            SELECT h.id, h.summary FROM history h
+            WHERE h.id > ?2 AND h.kind = 0 AND h.undone_by IS NULL AND \(PackedChanges.touchesTask)
             ORDER BY h.id DESC LIMIT 1
-            """, [target.id, taskID]) { ($0.int64(0), $0.string(1)) }.first
+            """, [taskID, target.id]) { ($0.int64(0), $0.string(1)) }.first
         let title = try readTask(id: taskID)?.title
             ?? db.query("SELECT title FROM deleted_task WHERE id = ? ORDER BY entry DESC LIMIT 1", [taskID]) { $0.string(0) }.first
             ?? ""
@@ -161,10 +166,10 @@ extension SQLiteTaskService {
 
     // MARK: - Reading
 
-    /// A change as stored: its place in the entry, for its fields.
+    /// A change as stored: the fields of a change, as their columns held them before and after.
     struct StoredChange {
-        var seq: Int64
         var change: HistoryChange
+        var fields: [(name: String, before: SQLiteValue, after: SQLiteValue)] = []
     }
 
     func readEntry(_ id: Int64) throws -> HistoryEntry? {
@@ -179,17 +184,31 @@ extension SQLiteTaskService {
                      target: row.optionalInt64(5), undoneBy: row.optionalInt64(6))
     }
 
+    /// An entry's changes in order, with their fields (`PackedChanges.entrySQL`: a row per field).
     func storedChanges(of entry: Int64) throws -> [StoredChange] {
-        try db.query("SELECT seq, kind, task, last, uuid FROM history_change WHERE entry = ? ORDER BY seq", [entry]) { row in
-            StoredChange(seq: row.int64(0), change: HistoryChange(
-                kind: HistoryChange.Kind(rawValue: Int(row.int64(1))) ?? .changed, taskID: row.int64(2),
-                lastTaskID: row.int64(3), uuid: row.optionalString(4)))
+        var changes: [StoredChange] = []
+        var current: (part: Int64, index: Int64)?
+        let statement = try db.prepare(PackedChanges.entrySQL)
+        try statement.bind(integer: entry, at: 1)
+        while try statement.step() {
+            let place = (statement.int64(0), statement.int64(1))
+            if current.map({ $0 != place }) ?? true {
+                current = place
+                let first = statement.int64(3)
+                changes.append(StoredChange(change: HistoryChange(
+                    kind: HistoryChange.Kind(rawValue: Int(statement.int64(2))) ?? .changed, taskID: first,
+                    lastTaskID: max(first, statement.int64(4)), uuid: statement.optionalString(5))))
+            }
+            if let name = statement.optionalString(6) {
+                changes[changes.count - 1].fields.append((name, PackedChanges.value(statement, 7), PackedChanges.value(statement, 10)))
+            }
         }
+        return changes
     }
 
     /// How many tasks an entry touched: how large its undo or redo will be.
     private func taskCount(of entry: Int64) throws -> Int {
-        Int(try db.scalar("SELECT sum(last - task + 1) FROM history_change WHERE entry = ?", entry) ?? 0)
+        try db.query(PackedChanges.runs(where: "h.id = ?1"), [entry]) { Int($0.int64(1) - $0.int64(0) + 1) }.reduce(0, +)
     }
 
     /// The tasks with ids in `run` that exist now.
@@ -209,10 +228,7 @@ extension SQLiteTaskService {
         var sql = "SELECT \(Self.entryColumns) FROM history"
         var arguments: [(any SQLiteBindable)?] = []
         if let taskID = query.taskID {
-            sql += """
-                 WHERE id IN (SELECT entry FROM history_change WHERE task = ?1
-                 UNION SELECT entry FROM history_change WHERE last > task AND last >= ?1 AND task <= ?1)
-                """
+            sql += " h WHERE \(PackedChanges.touchesTask)"
             arguments.append(taskID)
         }
         if let since = query.since {
@@ -235,10 +251,9 @@ extension SQLiteTaskService {
             var change = stored.change
             switch change.kind {
             case .changed:
-                change.fields = try db.query("SELECT field, before, after FROM history_field WHERE entry = ? AND seq = ?",
-                                             [entry.id, stored.seq]) { row in
-                    let spec = TaskFields.spec(TaskField(rawValue: row.string(0)) ?? .title)
-                    return FieldChange(field: spec.field, before: spec.typed(row.value(1)), after: spec.typed(row.value(2)))
+                change.fields = stored.fields.map { name, before, after in
+                    let spec = TaskFields.spec(TaskField(rawValue: name) ?? .title)
+                    return FieldChange(field: spec.field, before: spec.typed(before), after: spec.typed(after))
                 }.sorted { $0.field.index < $1.field.index }
             case .created where change.taskCount == 1:
                 if let task = try readTask(id: change.taskID) {

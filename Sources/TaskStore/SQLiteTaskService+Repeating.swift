@@ -48,7 +48,10 @@ extension SQLiteTaskService {
         let series = reopened.series ?? reopened.uuid
         let changed = HistoryChange.Kind.changed.rawValue
         let sql = "SELECT \(TaskColumn.names) FROM task WHERE series = ? AND done = 0 AND id <> ? AND created = ? "
-            + "AND NOT EXISTS (SELECT 1 FROM history_change WHERE kind = \(changed) AND task = task.id)"
+            + "AND NOT EXISTS (SELECT 1 FROM history h, json_each(h.changes) c "
+            + "WHERE h.lo <= task.id AND h.hi >= task.id AND c.value ->> 0 = \(changed) AND c.value ->> 1 = task.id) "
+            + "AND NOT EXISTS (SELECT 1 FROM history_part p, json_each(p.changes) c "
+            + "WHERE p.lo <= task.id AND p.hi >= task.id AND c.value ->> 0 = \(changed) AND c.value ->> 1 = task.id)"
         let found = try db.query(sql, [series, reopened.id, completed.millisecondsSince1970]) { TaskColumn.decode($0) }
         guard let made = found.first else { return nil }
         try entry.delete(run: made.id...made.id, uuid: made.uuid)

@@ -261,6 +261,42 @@ public enum TaskSchema {
             // never syncs should pay nothing for them (nor parse a second table at open).
             try db.execute("CREATE TABLE sync_dirty (uuid TEXT NOT NULL, remote TEXT NOT NULL, PRIMARY KEY (uuid, remote)) WITHOUT ROWID")
         },
+        Migration("v12: an entry's changes in its own row") { db in
+            // A one-task command wrote its entry into three tables and two indexes: five pages
+            // beside the task's own, each written to the WAL and again at the checkpoint. Now
+            // the changes are packed as JSON in the entry's row (`PackedChanges`): one page.
+            // A large entry keeps its first parts in `history_part`. `lo` and `hi` bound the
+            // task ids a row touches, so that a task's history reads the JSON only of the rows
+            // that may hold it. The old rows are packed in place, values with their types (a
+            // BLOB as {"x": hex}, which JSON cannot hold otherwise).
+            try db.execute("""
+                ALTER TABLE history ADD COLUMN lo INTEGER;
+                ALTER TABLE history ADD COLUMN hi INTEGER;
+                ALTER TABLE history ADD COLUMN changes TEXT NOT NULL DEFAULT '[]';
+                CREATE TABLE history_part (
+                    entry   INTEGER NOT NULL,
+                    part    INTEGER NOT NULL,
+                    lo      INTEGER NOT NULL,
+                    hi      INTEGER NOT NULL,
+                    changes TEXT    NOT NULL,
+                    PRIMARY KEY (entry, part)
+                ) WITHOUT ROWID;
+                UPDATE history SET
+                    lo = (SELECT min(task) FROM history_change WHERE entry = history.id),
+                    hi = (SELECT max(last) FROM history_change WHERE entry = history.id),
+                    changes = coalesce((
+                        SELECT json_group_array(json(packed)) FROM (
+                            SELECT CASE WHEN c.kind = 1 THEN json_array(c.kind, c.task, c.last, c.uuid, json(coalesce((
+                                       SELECT json_group_array(json_array(f.field,
+                                           CASE WHEN typeof(f.before) = 'blob' THEN json_object('x', lower(hex(f.before))) ELSE f.before END,
+                                           CASE WHEN typeof(f.after) = 'blob' THEN json_object('x', lower(hex(f.after))) ELSE f.after END))
+                                       FROM history_field f WHERE f.entry = c.entry AND f.seq = c.seq), '[]')))
+                                   ELSE json_array(c.kind, c.task, c.last, c.uuid) END AS packed
+                            FROM history_change c WHERE c.entry = history.id ORDER BY c.seq)), '[]');
+                DROP TABLE history_field;
+                DROP TABLE history_change;
+                """)
+        },
     ]
 
     /// The triggers that keep `sync_dirty` (migration v11), made with a file's first sync.

@@ -77,7 +77,7 @@ struct FaultSweepTests {
     static func snapshot(_ path: String) throws -> String {
         let db = try Connection(path: path, options: [])
         var text = ""
-        for table in ["task", "history", "history_change", "history_field", "deleted_task", "sync_base", "sync_remote_base", "sync_memory"] {
+        for table in ["task", "history", "history_part", "deleted_task", "sync_base", "sync_remote_base", "sync_memory"] {
             guard try db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = ?", table) == 1 else { continue }
             text += try db.query("SELECT * FROM \(table) ORDER BY 1, 2") { row in
                 (0..<row.columnCount).map { "\(row.value($0))" }.joined(separator: "|")

@@ -131,7 +131,8 @@ struct HistoryUndoTests {
         _ = try run(service.importTasks((1...20_000).map { TaskRecord(title: "imported \($0)", list: "L\($0 % 7)") }))
         let entries = try run(service.history(HistoryQuery()))
         #expect(entries.map(\.summary) == ["imported 20,000 tasks", "added 1,000 tasks"])
-        #expect(try service.db.scalar("SELECT count(*) FROM history_change") == 2, "a run of new tasks is one row, however long")
+        #expect(try service.db.scalar("SELECT sum(json_array_length(changes)) FROM history") == 2, "a run of new tasks is one change, however long")
+        #expect(try service.db.scalar("SELECT count(*) FROM history_part") == 0)
         _ = try run(service.undo(entry: nil))
         #expect(try service.db.scalar("SELECT count(*) FROM task") == 1000)
         _ = try run(service.undo(entry: nil))
@@ -169,7 +170,9 @@ struct HistoryUndoTests {
             clock += 60_000
             return Timestamp(millisecondsSince1970: clock)
         })
-        _ = try run(service.create([TaskDraft(title: "a")]))
+        _ = try run(service.create([TaskDraft(title: "a")] + (2...600).map { TaskDraft(title: "t\($0)") }))
+        _ = try run(service.setDone(ids: Array(2...600), true))
+        #expect(try service.db.scalar("SELECT count(*) FROM history_part") == 2, "the first entries to go have parts")
         for _ in 0..<1250 {
             _ = try run(service.toggle(ids: [1]))
             clock += 3_000_000  // 50 minutes: 1,250 changes span 43 days
@@ -179,7 +182,8 @@ struct HistoryUndoTests {
         #expect(count >= Int64(EntryRecorder.keptEntries) && count < Int64(EntryRecorder.keptEntries) + 64,
                 "\(count) entries: at least the last 1,000, pruned every 64")
         #expect(clock - oldest >= EntryRecorder.keptMilliseconds, "and at least 30 days")
-        #expect(try service.db.scalar("SELECT count(*) FROM history_change WHERE entry < (SELECT min(id) FROM history)") == 0)
+        #expect(try service.db.scalar("SELECT count(*) FROM history_part WHERE entry < (SELECT min(id) FROM history)") == 0)
+        #expect(try service.db.scalar("SELECT count(*) FROM deleted_task WHERE entry < (SELECT min(id) FROM history)") == 0)
     }
 }
 
