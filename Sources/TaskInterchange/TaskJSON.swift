@@ -66,7 +66,17 @@ public enum TaskJSON {
 
     /// Each member's place in `members` (one hash per key, not a search of 24 names: that
     /// search was 5% of importing a million tasks).
-    static let memberBits: [String: Int] = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1, $0) })
+    static let memberBits: [String: Member] = Dictionary(uniqueKeysWithValues: Member.allCases.map { (members[$0.rawValue], $0) })
+
+    /// A member of `members`, by its place there (its bit in a record's set of members seen).
+    /// A record's members are told apart by one dictionary lookup and a switch on this: a
+    /// switch on the name compared it with each case in turn, a twentieth of an import's
+    /// instructions (callgrind).
+    enum Member: Int, CaseIterable {
+        case id, uuid, title, notes, list, done, completed, due, priority, tags
+        case position, created, modified, `repeat`, series, anchor, wait, scheduled, until, extras
+        case start, spent, depends, annotations
+    }
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
@@ -92,10 +102,14 @@ public enum TaskJSON {
         try reader.beginObject()
         var isFirst = true
         while let key = try reader.nextKey(isFirst: &isFirst) {
-            if let bit = memberBits[key] {
-                guard seen & (1 << bit) == 0 else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
-                seen |= 1 << bit
+            guard let member = memberBits[key] else {
+                let hint = ["description", "status", "entry", "project"].contains(key)
+                    ? "; this looks like Taskwarrior's export: use --format taskwarrior"
+                    : "; a task has \(members.joined(separator: ", "))"
+                throw InterchangeError("record \(number): unknown member \"\(key)\"" + hint)
             }
+            guard seen & (1 << member.rawValue) == 0 else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
+            seen |= 1 << member.rawValue
             func time(_ reader: inout JSONReader) throws -> Timestamp? {
                 guard let text = try reader.optionalString() else { return nil }
                 guard let time = TimestampText.parse(text) else {
@@ -103,68 +117,68 @@ public enum TaskJSON {
                 }
                 return time
             }
-            switch key {
-            case "id":
+            switch member {
+            case .id:
                 record.id = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
                 if let id = record.id, id <= 0 || id >= TaskJSON.limit {
                     throw InterchangeError("record \(number): \"id\" is \(id); ids start at 1 and are less than 2^62")
                 }
-            case "uuid": record.uuid = try reader.member(key, record: number) { try $0.optionalString() }
-            case "title":
+            case .uuid: record.uuid = try reader.member(key, record: number) { try $0.optionalString() }
+            case .title:
                 record.fields.title = try reader.member(key, record: number) { try $0.string() }
                 hasTitle = true
-            case "notes": record.fields.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
-            case "list": record.fields.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
-            case "done": record.fields.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
-            case "completed": record.fields.completed = try reader.member(key, record: number, time)
-            case "created": record.created = try reader.member(key, record: number, time)
-            case "modified": record.modified = try reader.member(key, record: number, time)
-            case "due", "wait", "scheduled", "until":
+            case .notes: record.fields.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
+            case .list: record.fields.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
+            case .done: record.fields.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
+            case .completed: record.fields.completed = try reader.member(key, record: number, time)
+            case .created: record.created = try reader.member(key, record: number, time)
+            case .modified: record.modified = try reader.member(key, record: number, time)
+            case .due, .wait, .scheduled, .until:
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let date = TaskDate(text) else {
                         throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a date; use YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+HH:MM")
                     }
-                    switch key {
-                    case "wait": record.fields.wait = date
-                    case "scheduled": record.fields.scheduled = date
-                    case "until": record.fields.until = date
+                    switch member {
+                    case .wait: record.fields.wait = date
+                    case .scheduled: record.fields.scheduled = date
+                    case .until: record.fields.until = date
                     default: record.fields.due = date
                     }
                 }
-            case "priority":
+            case .priority:
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let priority = Priority(rawValue: text) else {
                         throw InterchangeError("record \(number): \"priority\" is '\(text)'; use \"H\", \"M\", \"L\" or null")
                     }
                     record.fields.priority = priority
                 }
-            case "tags": record.fields.tags = try reader.member(key, record: number) { try $0.strings() }
-            case "position":
+            case .tags: record.fields.tags = try reader.member(key, record: number) { try $0.strings() }
+            case .position:
                 record.position = try reader.member(key, record: number) { try $0.null() ? nil : try $0.integer() }
                 if let position = record.position, position <= -TaskJSON.limit || position >= TaskJSON.limit {
                     throw InterchangeError("record \(number): \"position\" is \(position); positions are within ±2^62")
                 }
-            case "repeat":
+            case .repeat:
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let rule = RepeatRule(text) else {
                         throw InterchangeError("record \(number): \"repeat\" is '\(text)'; write \"every 2w\", \"after 3d\" or null")
                     }
                     record.fields.repeat = rule
                 }
-            case "series": record.fields.series = try reader.member(key, record: number) { try $0.optionalString() }
-            case "extras":
+            case .series: record.fields.series = try reader.member(key, record: number) { try $0.optionalString() }
+            case .extras:
                 let raw = try reader.member(key, record: number) { try $0.null() ? "{}" : try $0.rawValue() }
                 guard raw.hasPrefix("{") else {
                     throw InterchangeError("record \(number): \"extras\" is \(raw); write an object of another tool's attributes, {} or null")
                 }
                 record.fields.extras = String(raw.dropFirst().dropLast())
-            case "start": record.fields.start = try reader.member(key, record: number, time)
-            case "spent":
+            case .start: record.fields.start = try reader.member(key, record: number, time)
+            case .spent:
                 let spent = try reader.member(key, record: number) { try $0.null() ? 0 : try $0.integer() }
                 guard spent >= 0 && spent < TaskJSON.limit else { throw InterchangeError("record \(number): \"spent\" is \(spent); give whole seconds, 0 or more") }
                 record.fields.spent = spent
-            case "depends": record.fields.depends = TagsText.normalized(try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() })
-            case "annotations":
+            case .depends: record.fields.depends = TagsText.normalized(try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() })
+            case .annotations:
                 record.fields.annotations = try reader.member(key, record: number) { reader in
                     if try reader.null() { return [] }
                     var found: [Annotation] = []
@@ -188,18 +202,13 @@ public enum TaskJSON {
                     }
                     return found
                 }
-            case "anchor":
+            case .anchor:
                 if let text = try reader.member(key, record: number, { try $0.optionalString() }) {
                     guard let day = CalendarDay(text) else {
                         throw InterchangeError("record \(number): \"\(key)\" is '\(text)', not a day; use YYYY-MM-DD")
                     }
                     record.fields.anchor = day
                 }
-            default:
-                let hint = ["description", "status", "entry", "project"].contains(key)
-                    ? "; this looks like Taskwarrior's export: use --format taskwarrior"
-                    : "; a task has \(members.joined(separator: ", "))"
-                throw InterchangeError("record \(number): unknown member \"\(key)\"" + hint)
             }
         }
         if !hasTitle { throw InterchangeError("record \(number): \"title\" is missing; every task needs one") }
