@@ -10,8 +10,9 @@ import TextFormats
 /// change of kind 1, changed). A value is kept with its SQLite type: an integer is a JSON
 /// number, text a JSON string, NULL null, a real a number with a point; a BLOB, which JSON cannot
 /// hold, is `{"x": "<hex>"}`. An entry of more than `perPart` changes keeps its first parts in
-/// `history_part`, `perPart` changes each, and its last in its row, so that writing or reading
-/// one never holds more than a part of it. Each row carries `lo` and `hi`, the lowest and
+/// `history_part`, `perPart` changes each, and its last in its row, so that writing one never
+/// holds more than a part of it, nor does one row grow without bound (an undo still reads all
+/// its changes, as it did the rows of schema 11). Each row carries `lo` and `hi`, the lowest and
 /// highest task id its changes touch, so that a task's history reads the JSON only of the rows
 /// that may hold it.
 enum PackedChanges {
