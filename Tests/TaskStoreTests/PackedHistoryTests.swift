@@ -89,10 +89,7 @@ struct PackedHistoryTests {
 struct PackedHistoryUpgradeTests {
     @Test func everyEntryKeepsItsChangesAndStillUndoes() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("tasks.db")
-        let fixture = readBytes(fixturesFolder() + "/TaskStore/schema-v11.db")
-        try #require(fixture.count >= 4096, "Fixtures/TaskStore/schema-v11.db is there")
-        writeBytes(path, fixture)
+        let path = try copyOfFixture("schema-v11.db", into: folder)
         let service = try SQLiteTaskService(path: path, create: false)
         #expect(try service.db.scalar("PRAGMA user_version") == Int64(TaskSchema.migrations.count))
         #expect(try service.db.scalar("SELECT count(*) FROM sqlite_schema WHERE name IN ('history_change', 'history_field')") == 0)

@@ -5,6 +5,15 @@ import _TestSupport
 import Testing
 @testable import TaskStore
 
+/// A copy of `Fixtures/TaskStore/NAME` (a database file an older version wrote) in `folder`.
+func copyOfFixture(_ name: String, into folder: TemporaryFolder) throws -> String {
+    let path = folder.file("tasks.db")
+    let fixture = readBytes(fixturesFolder() + "/TaskStore/" + name)
+    try #require(fixture.count >= 4096, "Fixtures/TaskStore/\(name) is there")
+    writeBytes(path, fixture)
+    return path
+}
+
 /// A file written by the schema-1 program (`Fixtures/TaskStore/schema-v1.db`: three tasks
 /// added, one done, the newest deleted) opened by this one.
 @Suite("TaskStore: upgrading a schema-1 file in place")
@@ -17,10 +26,7 @@ struct SchemaUpgradeTests {
 
     @Test func everyTaskIdAndTheCounterSurvive() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("tasks.db")
-        let fixture = readBytes(fixturesFolder() + "/TaskStore/schema-v1.db")
-        try #require(fixture.count >= 4096, "Fixtures/TaskStore/schema-v1.db is there")
-        writeBytes(path, fixture)
+        let path = try copyOfFixture("schema-v1.db", into: folder)
         let before = try SchemaUpgradeTests.rows(Connection(path: path))
         #expect(before.count == 2)
         let service = try SQLiteTaskService(path: path, create: false)
