@@ -114,6 +114,14 @@ public final class Connection {
         try statement.run()
     }
 
+    /// Runs one statement with `values` (a hundred rows' worth, say), ignoring any rows.
+    public func run(_ sql: String, values: [SQLiteValue]) throws {
+        let statement = try prepare(sql)
+        defer { statement.reset() }
+        try statement.bind(values: values)
+        try statement.run()
+    }
+
     /// Runs a query and maps each row with `row`.
     /// `expectedCount`, when known, sizes the result once instead of growing it by doubling.
     public func query<Row>(

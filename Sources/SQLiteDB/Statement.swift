@@ -40,6 +40,16 @@ public final class Statement {
         }
     }
 
+    /// Binds `values` to the parameters 1, 2, … in order, without boxing each value.
+    public func bind(values: [SQLiteValue]) throws {
+        var index: Int32 = 1
+        for value in values {
+            let code = value.bind(to: handle, at: index)
+            if code != SQLITE_OK { throw SQLiteError.last(on: db, sql: sql, fallback: code) }
+            index += 1
+        }
+    }
+
     /// Binds one value (or NULL) to the 1-based parameter `index`.
     public func bind(_ value: (any SQLiteBindable)?, at index: Int32) throws {
         let code = value?.bind(to: handle, at: index) ?? sqlite3_bind_null(handle, index)

@@ -21,7 +21,8 @@ import TextFormats
 /// `commit` of a sync that stored changes notifies the remote's `tasks_change` channel with
 /// the node's id; a `watch` helper listens there and says `notice` for each burst of other
 /// nodes' commits, until its stdin closes.
-/// FIELDS is a JSON object. Any failure is `error KIND MESSAGE`, after which the helper exits
+/// FIELDS is a JSON object. A `push` line after `push` is a row of PostgreSQL COPY's text
+/// format too (the same four escapes), which `tasks-postgres` copies as it is. Any failure is `error KIND MESSAGE`, after which the helper exits
 /// and the remote keeps nothing uncommitted. KIND: address, unreachable, login, missing
 /// (no such database), denied, newer, failed.
 public enum WireLine {
@@ -52,7 +53,12 @@ public final class WireReader {
     /// is returned too).
     public func readLine() -> String? {
         while true {
-            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+            let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
+                guard let base = bytes.baseAddress, start < bytes.count,
+                      let found = memchr(base + start, 0x0A, bytes.count - start) else { return nil }
+                return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
+            if let newline {
                 let line = String(decoding: buffer[start..<newline], as: UTF8.self)
                 start = newline + 1
                 return line
@@ -67,16 +73,17 @@ public final class WireReader {
                 buffer.removeFirst(start)
                 start = 0
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            // Read straight onto the end of the buffer.
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + old }, Self.chunk) }
+            buffer.removeLast(Self.chunk - max(count, 0))
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                atEnd = true
-            } else {
-                buffer += chunk[0..<count]
-            }
+            if count <= 0 { atEnd = true }
         }
     }
+
+    private static let chunk = 65_536
 }
 
 /// Lines written to a file descriptor, buffered until `flush`.

@@ -17,7 +17,7 @@ public struct SyncMerge: Equatable, Sendable {
         /// Whether the task ends deleted.
         public var isDeleted: Bool { fields[SyncField.deleted] == .integer(1) }
         /// The fields to set here.
-        public var applied: [String: SyncValue] { fields.filter { !overruled.contains($0.key) } }
+        public var applied: [String: SyncValue] { overruled.isEmpty ? fields : fields.filter { !overruled.contains($0.key) } }
     }
 
     /// One conflict, before the task's id and title are known.

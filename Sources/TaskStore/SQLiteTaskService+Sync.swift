@@ -156,16 +156,16 @@ extension SQLiteTaskService: TaskSyncing {
             // received is new, made without lookups, a hundred rows per INSERT.
             let intoEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
                 && db.query("SELECT 1 FROM \(base.table)\(base.remote == nil ? "" : " WHERE remote = ?") LIMIT 1", base.arguments) { $0.int64(0) }.isEmpty
-            var received: [[SQLiteValue]] = []
+            var received: [SQLiteValue] = []
+            received.reserveCapacity(Self.rowsPerInsert * Self.receivedColumns)
             for task in merge.incoming {
-                touched.insert(task.task)
                 if intoEmpty {
-                    guard !task.isDeleted, let row = try newRow(task, time: time, bottoms: &bottoms) else { continue }
-                    received.append(row)
+                    guard !task.isDeleted, try newRow(task, into: &received, time: time, bottoms: &bottoms) else { continue }
                     report.created += 1
-                    if received.count == Self.rowsPerInsert { created += try insertReceived(&received) }
+                    if received.count == Self.rowsPerInsert * Self.receivedColumns { created += try insertReceived(&received) }
                     continue
                 }
+                touched.insert(task.task)
                 if let id = try applyIncoming(task, base: base, entry: entry, time: time, bottoms: &bottoms, report: &report) { created.append(id) }
             }
             created += try insertReceived(&received)
@@ -187,9 +187,21 @@ extension SQLiteTaskService: TaskSyncing {
                 try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
             }
             // The base of every task touched becomes the task as it now is, in two statements
-            // (a JSON array of the uuids), not two per task.
-            if !touched.isEmpty {
-                let uuids = JSONValue.array(touched.sorted().map(JSONValue.string)).serialized()
+            // (a JSON array of the uuids), not two per task. Into an empty file, every task
+            // there now was received: its base is the whole table, copied by one scan.
+            if intoEmpty {
+                try db.run("""
+                    INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
+                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task
+                    """, arguments: base.arguments)
+            } else if !touched.isEmpty {
+                var list: [UInt8] = [UInt8(ascii: "[")]
+                for uuid in touched {
+                    if list.count > 1 { list.append(UInt8(ascii: ",")) }
+                    JSONValue.appendString(uuid, to: &list)
+                }
+                list.append(UInt8(ascii: "]"))
+                let uuids = String(decoding: list, as: UTF8.self)
                 try db.run("DELETE FROM \(base.table) WHERE uuid IN (SELECT value FROM json_each(?))\(base.condition(nil))", arguments: [uuids] + base.arguments)
                 try db.run("""
                     INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))

@@ -40,17 +40,18 @@ extension SQLiteTaskService {
         if try db.query("SELECT 1 FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments, row: { $0.int64(0) }).first != nil {
             return nil
         }
-        guard let row = try newRow(incoming, time: time, bottoms: &bottoms) else { return nil }
-        try db.run(Self.oneReceivedRow, arguments: row)
+        var row: [SQLiteValue] = []
+        guard try newRow(incoming, into: &row, time: time, bottoms: &bottoms) else { return nil }
+        try db.run(Self.oneReceivedRow, values: row)
         report.created += 1
         return try db.lastInsertRowID
     }
 
-    /// The columns of a task `incoming` makes (`uuid`, `modified`, then `SyncField.all`); nil
-    /// without a title.
-    func newRow(_ incoming: SyncMerge.Incoming, time: Timestamp, bottoms: inout [String: Int64]) throws -> [SQLiteValue]? {
+    /// Appends to `row` the columns of a task `incoming` makes (`uuid`, `modified`, then
+    /// `SyncField.all`); false, appending nothing, without a title.
+    func newRow(_ incoming: SyncMerge.Incoming, into row: inout [SQLiteValue], time: Timestamp, bottoms: inout [String: Int64]) throws -> Bool {
         let fields = incoming.applied
-        guard case .text(let title)? = fields["title"] else { return nil }
+        guard case .text(let title)? = fields["title"] else { return false }
         let list: String
         if case .text(let name)? = fields["list"] { list = name } else { list = "Inbox" }
         let position: Int64
@@ -62,21 +63,32 @@ extension SQLiteTaskService {
         }
         // What the change leaves out is the field's empty value (a machine with an older
         // version sends fewer fields), its column never null where the table says so.
-        var values: [String: SQLiteValue] = Self.emptyReceivedValues
-        values["created"] = .integer(time.millisecondsSince1970)
-        for (field, value) in fields { values[field] = value.sqliteValue }
-        values["title"] = .text(title)
-        values["list"] = .text(list)
-        values["position"] = .integer(position)
-        return [.text(incoming.task), .integer(time.millisecondsSince1970)] + SyncField.all.map { values[$0] ?? .null }
+        row.append(.text(incoming.task))
+        row.append(.integer(time.millisecondsSince1970))
+        for (index, name) in SyncField.all.enumerated() {
+            switch index {
+            case Self.receivedTitle: row.append(.text(title))
+            case Self.receivedList: row.append(.text(list))
+            case Self.receivedPosition: row.append(.integer(position))
+            default: row.append(fields[name]?.sqliteValue ?? Self.emptyReceivedValues[index] ?? .integer(time.millisecondsSince1970))
+            }
+        }
+        return true
     }
 
-    /// Each non-optional synced field's empty value.
-    static let emptyReceivedValues: [String: SQLiteValue] = {
+    /// Where `title`, `list` and `position` are in `SyncField.all`.
+    static let receivedTitle = SyncField.all.firstIndex(of: "title") ?? -1
+    static let receivedList = SyncField.all.firstIndex(of: "list") ?? -1
+    static let receivedPosition = SyncField.all.firstIndex(of: "position") ?? -1
+
+    /// Each synced field's empty value, in `SyncField.all`'s order: NULL for an optional
+    /// field, nil for `created` (the time of the sync).
+    static let emptyReceivedValues: [SQLiteValue?] = {
         let empty = Task(unsaved: "")
-        var values: [String: SQLiteValue] = [:]
-        for field in TaskFields.synced where !field.kind.isOptional { values[field.name] = field.stored(empty).sqliteValue }
-        return values
+        return TaskFields.synced.map { field in
+            if field.name == SyncField.created { return nil }
+            return field.kind.isOptional ? .null : field.stored(empty).sqliteValue
+        }
     }()
 
     static let oneReceivedRow = receivedInsertSQL(rows: 1)
@@ -88,14 +100,18 @@ extension SQLiteTaskService {
         return "INSERT INTO task (uuid, modified, \(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
     }
 
-    /// Inserts `rows` (newRow's) in one statement and empties them; the ids they got, which
-    /// are consecutive (AUTOINCREMENT, one writer).
-    func insertReceived(_ rows: inout [[SQLiteValue]]) throws -> [Int64] {
-        guard !rows.isEmpty else { return [] }
-        let sql = rows.count == Self.rowsPerInsert ? Self.fullReceivedRows : Self.receivedInsertSQL(rows: rows.count)
-        try db.run(sql, arguments: rows.flatMap { $0 })
+    /// The values of one received row: `uuid`, `modified`, then `SyncField.all`.
+    static let receivedColumns = 2 + SyncField.all.count
+
+    /// Inserts `rows` (newRow's, one after another) in one statement and empties them; the ids
+    /// they got, which are consecutive (AUTOINCREMENT, one writer).
+    func insertReceived(_ rows: inout [SQLiteValue]) throws -> [Int64] {
+        let count = rows.count / Self.receivedColumns
+        guard count > 0 else { return [] }
+        let sql = count == Self.rowsPerInsert ? Self.fullReceivedRows : Self.receivedInsertSQL(rows: count)
+        try db.run(sql, values: rows)
         let last = try db.lastInsertRowID
-        defer { rows.removeAll(keepingCapacity: true) }
-        return Array((last - Int64(rows.count) + 1)...last)
+        rows.removeAll(keepingCapacity: true)
+        return Array((last - Int64(count) + 1)...last)
     }
 }

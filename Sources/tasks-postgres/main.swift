@@ -33,8 +33,12 @@ final class Helper {
     /// The key of the advisory lock that makes syncs take turns (so the sequence is the commit order).
     let lockKey = "7166488390537921"
     var connection: OpaquePointer?
-    /// Changes received but not yet stored, as the elements of a JSON array.
-    var pending: [String] = []
+    /// Where the open `COPY` writes (the changes pushed since the last store), if one is open:
+    /// `tasks_change` itself, or `tasks_incoming` when a pushed change may be there already.
+    var copying: String?
+    /// The `pull`'s sequence number: what this node has seen of the log.
+    var pulledAfter: String?
+    /// The changes pushed so far (stored, or in the open `COPY`).
     var stored = 0
     var node = ""
     /// The channel a sync that stored changes notifies, and `watch` listens on.
@@ -51,9 +55,7 @@ final class Helper {
                 pull(after: fields[1])
             case ("push", 7):
                 guard Int64(fields[4]) != nil else { fail("failed", "a change's clock is not a number: \(fields[4])") }
-                pending.append("{\"id\":\(WireLine.jsonString(fields[1])),\"node\":\(WireLine.jsonString(fields[2])),"
-                    + "\"origin\":\(WireLine.jsonString(fields[3])),\"hlc\":\(fields[4]),\"task\":\(WireLine.jsonString(fields[5])),\"fields\":\(fields[6])}")
-                if pending.count >= 2000 { store() }
+                copy(line.utf8.dropFirst(5))
             case ("flush", 1):
                 store()
                 reply(["ok", String(stored)])
@@ -225,6 +227,8 @@ final class Helper {
 
     /// Sends every change after `after` from other nodes, a row at a time (constant memory).
     func pull(after: String) {
+        store()
+        pulledAfter = after
         let sql = "SELECT seq, id, node, origin, hlc, task, fields::text FROM tasks_change WHERE seq > $1::bigint AND node <> $2 ORDER BY seq"
         let sent = withCStrings([after, node]) { values in PQsendQueryParams(connection, sql, 2, nil, values, nil, nil, 0) }
         guard sent == 1 else { failStatement(nil) }
@@ -244,17 +248,70 @@ final class Helper {
         reply(["end"])
     }
 
-    /// Stores the pending changes in one statement; a change whose id is there is skipped.
+    /// Adds one change to the open `COPY`, opening it first: `row` is the `push` line after its
+    /// first tab, which is already a row of COPY's text format (SyncWire escapes a tab, newline,
+    /// carriage return and backslash as COPY does, and writes every other byte as it is).
+    func copy(_ row: Substring.UTF8View) {
+        if copying == nil {
+            // A change this node pushed before is there again only when a sync stored its
+            // changes and then failed here (the next sync sends them again, with the same
+            // ids): then it is after the last pull, from this node. Without one, the changes
+            // are copied straight into the log; with one, into a table of this transaction
+            // and moved on by one INSERT that skips what is there (`store`).
+            let again = pulledAfter.map { execute("SELECT 1 FROM tasks_change WHERE seq > $1::bigint AND node = $2 LIMIT 1", [$0, node]).count > 0 } ?? true
+            let target = again ? "tasks_incoming" : "tasks_change"
+            if again {
+                execute("""
+                    CREATE TEMPORARY TABLE IF NOT EXISTS tasks_incoming (
+                        n bigserial, id text NOT NULL, node text NOT NULL, origin text NOT NULL,
+                        hlc bigint NOT NULL, task text NOT NULL, fields jsonb NOT NULL
+                    ) ON COMMIT DROP
+                    """)
+            }
+            let result = PQexec(connection, "COPY \(target) (id, node, origin, hlc, task, fields) FROM STDIN")
+            defer { PQclear(result) }
+            guard PQresultStatus(result) == PGRES_COPY_IN else { failStatement(result) }
+            copying = target
+        }
+        var bytes = Array(row)
+        // COPY reads more escapes than SyncWire writes (`\N`, `\b`, octal): a line with one of
+        // those was not written by SyncWire.
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x5C {
+                let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+                guard next == UInt8(ascii: "t") || next == UInt8(ascii: "n") || next == UInt8(ascii: "r") || next == 0x5C else {
+                    fail("failed", "a pushed change has an escape SyncWire does not write")
+                }
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        bytes.append(0x0A)
+        let sent = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+        }
+        guard sent == 1 else { failStatement(nil) }
+        stored += 1
+    }
+
+    /// Ends the open `COPY` and stores what it received in one statement, in the order pushed;
+    /// a change whose id is there already (a sync run again after a failure) is skipped.
     func store() {
-        guard !pending.isEmpty else { return }
-        let array = "[" + pending.joined(separator: ",") + "]"
+        guard let target = copying else { return }
+        copying = nil
+        guard PQputCopyEnd(connection, nil) == 1 else { failStatement(nil) }
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            guard PQresultStatus(result) == PGRES_COMMAND_OK else { failStatement(result) }
+        }
+        guard target == "tasks_incoming" else { return }
         execute("""
             INSERT INTO tasks_change (id, node, origin, hlc, task, fields)
-            SELECT id, node, origin, hlc, task, fields
-            FROM jsonb_to_recordset($1::jsonb) AS x(id text, node text, origin text, hlc bigint, task text, fields jsonb)
+            SELECT id, node, origin, hlc, task, fields FROM tasks_incoming ORDER BY n
             ON CONFLICT (id) DO NOTHING
-            """, [array])
-        stored += pending.count
-        pending.removeAll(keepingCapacity: true)
+            """)
+        execute("TRUNCATE tasks_incoming")
     }
 }

@@ -3,6 +3,7 @@ import TaskInterchange
 import TaskModel
 import TaskRemote
 import Testing
+import TextFormats
 
 @Suite("sync: the helper's lines, the fields' JSON, addresses without passwords")
 struct SyncWireTests {
@@ -18,6 +19,13 @@ struct SyncWireTests {
     @Test func fieldsRoundTripThroughJSONAsPostgreSQLPrintsThem() throws {
         let fields: [String: SyncValue] = ["title": .text("Buy \"milk\"\n🥛"), "done": .integer(1), "due": .null, "position": .integer(-65536)]
         #expect(try SyncFieldsJSON.decode(SyncFieldsJSON.encode(fields)) == fields)
+        // The bytes a JSONValue of the same members, keys sorted, serializes to (a CalDAV
+        // remote's memory keeps them, and compares them later).
+        let every: [String: SyncValue] = fields.merging(["min": .integer(.min), "max": .integer(.max), "zero": .integer(0),
+                                                         "control": .text("\u{1B}[31m\u{7F}\u{2028}"), "": .text("")]) { $1 }
+        let serialized = JSONValue.object(every.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }).serialized()
+        #expect(SyncFieldsJSON.encode(every) == serialized)
+        #expect(SyncFieldsJSON.encode([:]) == "{}")
         // jsonb's text output: a space after each colon and comma.
         #expect(try SyncFieldsJSON.decode(#"{"done": 1, "due": null, "title": "x"}"#) == ["done": .integer(1), "due": .null, "title": .text("x")])
         for bad in ["", "[]", #"{"a": 1.5}"#, #"{"a": true}"#, #"{"a": 1} x"#, #"{"a": {"b": 1}}"#, "{"] {

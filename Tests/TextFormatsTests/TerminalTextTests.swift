@@ -50,6 +50,7 @@ struct RecordWriterTests {
         #expect(TSV.fields(TSV.record(fields)) == fields)
         #expect(TSV.fields("") == [""])
         #expect(TSV.fields("a\\qb\tc\\") == ["a\\qb", "c\\"], "a backslash before anything else, or last, stands for itself")
+        #expect(TSV.fields("a\\\tb\tc") == ["a\\\tb", "c"], "a backslash before a tab keeps the tab in its field")
     }
 
     @Test func csvFollowsRFC4180() {
