@@ -52,6 +52,12 @@ public final class WireReader {
     /// The next line without its newline; `nil` at the end (a last line without a newline
     /// is returned too).
     public func readLine() -> String? {
+        readLine { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `body` of the next line's bytes, without its newline (a slice of the reader's buffer,
+    /// for the length of the call); `nil` at the end.
+    public func readLine<Result>(_ body: (ArraySlice<UInt8>) throws -> Result) rethrows -> Result? {
         while true {
             let newline = buffer.withUnsafeBufferPointer { bytes -> Int? in
                 guard let base = bytes.baseAddress, start < bytes.count,
@@ -59,15 +65,15 @@ public final class WireReader {
                 return UnsafeRawPointer(found) - UnsafeRawPointer(base)
             }
             if let newline {
-                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                let line = start..<newline
                 start = newline + 1
-                return line
+                return try body(buffer[line])
             }
             if atEnd {
                 guard start < buffer.count else { return nil }
-                let line = String(decoding: buffer[start...], as: UTF8.self)
+                let line = start..<buffer.count
                 start = buffer.count
-                return line
+                return try body(buffer[line])
             }
             if start > 0 {
                 buffer.removeFirst(start)

@@ -49,6 +49,51 @@ public enum SyncFieldsJSON {
     }
 }
 
+extension SyncFieldsJSON {
+    /// The fields of the JSON text `bytes` by position in `SyncField.all` (`ReceivedChange.values`), and its
+    /// `deleted` member; other keys are dropped. The same values and failures as `decode`,
+    /// without a dictionary: a key is first compared with the one PostgreSQL's `jsonb` prints
+    /// next (it orders keys by length, then bytes), and looked up only when it is another.
+    public static func decodeIndexed(_ bytes: [UInt8]) throws(SyncFieldsError) -> (values: [SyncValue?], deleted: SyncValue?) {
+        var reader = JSONReader(bytes)
+        var values = [SyncValue?](repeating: nil, count: SyncField.all.count)
+        var deleted: SyncValue?
+        var expected = 0
+        do {
+            try reader.beginObject()
+            var isFirst = true
+            while let key = try reader.nextKey(isFirst: &isFirst) {
+                let value: SyncValue
+                switch reader.peek() {
+                case UInt8(ascii: "n"): _ = try reader.null(); value = .null
+                case UInt8(ascii: "\""): value = .text(try reader.string())
+                default: value = .integer(try reader.integer())
+                }
+                if expected < jsonbOrder.count, key == jsonbOrder[expected].name {
+                    values[jsonbOrder[expected].index] = value
+                    expected += 1
+                } else if let index = ReceivedChange.index[key] {
+                    values[index] = value
+                    if let at = jsonbOrder.firstIndex(where: { $0.index == index }) { expected = at + 1 }
+                } else if key == SyncField.deleted {
+                    deleted = value
+                }
+            }
+            guard reader.isAtEnd() else { throw SyncFieldsError(description: "text after the object") }
+        } catch let error as SyncFieldsError {
+            throw error
+        } catch {
+            throw SyncFieldsError(description: String(describing: error))
+        }
+        return (values, deleted)
+    }
+
+    /// `SyncField.all` in the order `jsonb` prints keys: shorter first, then by bytes.
+    static let jsonbOrder: [(name: String, index: Int)] = SyncField.all.enumerated()
+        .map { (name: $1, index: $0) }
+        .sorted { $0.name.utf8.count != $1.name.utf8.count ? $0.name.utf8.count < $1.name.utf8.count : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+}
+
 /// Why a change's fields could not be read.
 public struct SyncFieldsError: Error, Equatable, CustomStringConvertible {
     public let description: String

@@ -130,6 +130,11 @@ public protocol SyncRemote: AnyObject {
     func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange]
     /// Stores `changes`; a change whose id is there already is skipped.
     func push(_ changes: [SyncChange]) throws(TaskServiceError)
+    /// Whether `pull(after:each:)` reads the changes one at a time (else it calls `pull(after:)`).
+    var streamsPulls: Bool { get }
+    /// Every change other machines stored after `seq`, in the order stored, handed to `body`
+    /// one at a time; returns how many there were.
+    func pull(after seq: Int64, each body: (ReceivedChange) throws -> Void) throws -> Int
     /// Makes the pushes permanent; returns the newest sequence number the remote holds.
     func commit() throws(TaskServiceError) -> Int64
     /// Ends the exchange; without `commit`, the remote keeps nothing of it.
@@ -155,6 +160,21 @@ extension SyncRemote {
     public var keepsMemory: Bool { false }
 
     public var lateConflicts: [SyncMerge.Conflict] { [] }  // a remote that stores under a lock meets none
+
+    public var streamsPulls: Bool { false }
+
+    public func pull(after seq: Int64, each body: (ReceivedChange) throws -> Void) throws -> Int {
+        let changes = try pull(after: seq)
+        for change in changes {
+            var values = [SyncValue?](repeating: nil, count: SyncField.all.count)
+            for (name, value) in change.fields {
+                if let index = ReceivedChange.index[name] { values[index] = value }
+            }
+            try body(ReceivedChange(seq: change.seq, clock: change.clock, task: change.task, values: values,
+                                    deleted: change.fields[SyncField.deleted]))
+        }
+        return changes.count
+    }
 }
 
 /// Where the remote a sync talks to comes from: the command line, the environment, or the

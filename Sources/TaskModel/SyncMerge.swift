@@ -14,6 +14,11 @@ public struct SyncMerge: Equatable, Sendable {
         /// The fields this machine changed too, and won: not applied here.
         public var overruled: Set<String> = []
 
+        public init(task: String, fields: [String: SyncValue] = [:]) {
+            self.task = task
+            self.fields = fields
+        }
+
         /// Whether the task ends deleted.
         public var isDeleted: Bool { fields[SyncField.deleted] == .integer(1) }
         /// The fields to set here.

@@ -34,18 +34,105 @@ public final class PostgresRemote: SyncRemote {
     }
 
     public func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange] {
-        try send(["pull", String(seq)])
         var changes: [SyncChange] = []
+        do {
+            try receiveChanges(after: seq) { line in changes.append(try Self.change(from: line, remote: name)) }
+        } catch let error as TaskServiceError {
+            throw error
+        } catch {
+            throw failed(String(describing: error))
+        }
+        return changes
+    }
+
+    public var streamsPulls: Bool { true }
+
+    public func pull(after seq: Int64, each body: (ReceivedChange) throws -> Void) throws -> Int {
+        enum Line { case change(ReceivedChange), fields([String]) }
+        try send(["pull", String(seq)])
+        var count = 0
+        while true {
+            // A change line is read in the reader's buffer; any other line, or one with an
+            // escape, as fields.
+            let line = try reader?.readLine { bytes throws(TaskServiceError) -> Line in
+                if let change = try Self.receivedChange(bytes: bytes, remote: name) { return .change(change) }
+                return .fields(WireLine.decode(String(decoding: bytes, as: UTF8.self)))
+            }
+            switch line {
+            case .change(let change)?:
+                try body(change)
+            case .fields(let fields)? where fields.first == "change" && fields.count == 8:
+                try body(try Self.receivedChange(from: fields, remote: name))
+            case .fields(let fields)? where fields.first == "end":
+                return count
+            case .fields(let fields)?:
+                throw failure(fields)
+            case nil:
+                throw helperGone()
+            }
+            count += 1
+        }
+    }
+
+    /// The change a `change SEQ ID NODE ORIGIN CLOCK TASK FIELDS` line carries, read from its
+    /// bytes in place; nil for any other line, or one with a backslash (an escape), which is
+    /// read as fields.
+    public static func receivedChange(bytes line: ArraySlice<UInt8>, remote: String) throws(TaskServiceError) -> ReceivedChange? {
+        guard line.starts(with: "change\t".utf8) else { return nil }
+        // The tabs' offsets, found by memchr; none when there is a backslash.
+        let found = line.withUnsafeBufferPointer { buffer -> [Int]? in
+            guard let base = buffer.baseAddress, memchr(base, 0x5C, buffer.count) == nil else { return nil }
+            var tabs: [Int] = []
+            tabs.reserveCapacity(8)
+            var offset = 0
+            while tabs.count < 8, let hit = memchr(base + offset, 0x09, buffer.count - offset) {
+                let at = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                tabs.append(line.startIndex + at)
+                offset = at + 1
+            }
+            return tabs
+        }
+        guard let tabs = found, tabs.count == 7 else { return nil }
+        func field(_ number: Int) -> ArraySlice<UInt8> {
+            line[(tabs[number - 1] + 1)..<(number < 7 ? tabs[number] : line.endIndex)]
+        }
+        guard let seq = Int64(String(decoding: field(1), as: UTF8.self)), let clock = Int64(String(decoding: field(5), as: UTF8.self)) else {
+            throw .remote(.failed("the remote sent an unreadable change"), remote: remote)
+        }
+        do {
+            let (values, deleted) = try SyncFieldsJSON.decodeIndexed(Array(field(7)))
+            return ReceivedChange(seq: seq, clock: clock, task: String(decoding: field(6), as: UTF8.self), values: values, deleted: deleted)
+        } catch {
+            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
+        }
+    }
+
+    /// Sends `pull AFTER` and hands each `change` line's fields to `body`, to the `end`.
+    private func receiveChanges(after seq: Int64, _ body: ([String]) throws -> Void) throws {
+        try send(["pull", String(seq)])
         while true {
             let line = try receive()
             switch line.first {
             case "end":
-                return changes
+                return
             case "change" where line.count == 8:
-                changes.append(try Self.change(from: line, remote: name))
+                try body(line)
             default:
                 throw failure(line)
             }
+        }
+    }
+
+    /// The change a `change` line carries, its fields by position (`ReceivedChange`).
+    public static func receivedChange(from line: [String], remote: String = "") throws(TaskServiceError) -> ReceivedChange {
+        guard line.count == 8, line[0] == "change", let seq = Int64(line[1]), let clock = Int64(line[5]) else {
+            throw .remote(.failed("the remote sent an unreadable change"), remote: remote)
+        }
+        do {
+            let (values, deleted) = try SyncFieldsJSON.decodeIndexed(Array(line[7].utf8))
+            return ReceivedChange(seq: seq, clock: clock, task: line[6], values: values, deleted: deleted)
+        } catch {
+            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
         }
     }
 

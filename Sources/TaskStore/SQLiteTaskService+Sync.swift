@@ -39,7 +39,7 @@ extension SQLiteTaskService: TaskSyncing {
     }
 
     /// Another process changed the tasks while the remote was asked: merge again.
-    private struct ChangedMeanwhile: Error {}
+    struct ChangedMeanwhile: Error {}
 
     /// The columns that travel, in `SyncField.all`'s order.
     static let syncedColumns = SyncField.all.joined(separator: ", ")
@@ -57,7 +57,18 @@ extension SQLiteTaskService: TaskSyncing {
         for _ in 0..<3 {
             // The changes, and the file's data version in the same snapshot: the apply checks
             // that no other connection committed since, instead of comparing every task again.
-            let (local, version) = try db.read { (try localChanges(state, origin: origin, base: base), try db.scalar("PRAGMA data_version") ?? 0) }
+            let (local, version, empty) = try db.read {
+                (try localChanges(state, origin: origin, base: base), try db.scalar("PRAGMA data_version") ?? 0, try isEmpty(for: base))
+            }
+            // A new machine's first sync, from a remote that reads changes one at a time:
+            // applied as they come (`syncIntoEmpty`).
+            if empty && local.isEmpty && remote.streamsPulls && !remote.keepsMemory {
+                do {
+                    return try syncIntoEmpty(remote: remote, readAt: version, state: state, remember: remember ? remote.name : nil, base: base)
+                } catch is ChangedMeanwhile {
+                    continue
+                }
+            }
             try remote.begin(node: state.node)
             defer { remote.close() }
             let incoming = try remote.pull(after: state.pulled)
@@ -154,12 +165,12 @@ extension SQLiteTaskService: TaskSyncing {
             let indexedLater = try merge.incoming.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
             // Into a file with no tasks and no base (a new machine's first sync): every task
             // received is new, made without lookups, a hundred rows per INSERT.
-            let intoEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
-                && db.query("SELECT 1 FROM \(base.table)\(base.remote == nil ? "" : " WHERE remote = ?") LIMIT 1", base.arguments) { $0.int64(0) }.isEmpty
+            let intoEmpty = try isEmpty(for: base)
             var received: [SQLiteValue] = []
             received.reserveCapacity(Self.rowsPerInsert * Self.receivedColumns)
             for task in merge.incoming {
                 if intoEmpty {
+                    if Self.isPlacedAtBottom(task.fields["position"]) { created += try insertReceived(&received) }
                     guard !task.isDeleted, try newRow(task, into: &received, time: time, bottoms: &bottoms) else { continue }
                     report.created += 1
                     if received.count == Self.rowsPerInsert * Self.receivedColumns { created += try insertReceived(&received) }
@@ -183,48 +194,65 @@ extension SQLiteTaskService: TaskSyncing {
                     try entry.changed(taskID: id, uuid: conflict.task, fields: [(field, conflict.replaced.sqliteValue, conflict.kept.sqliteValue)])
                 }
             }
-            if let memory, memory.changed {
-                try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
-            }
-            // The base of every task touched becomes the task as it now is, in two statements
-            // (a JSON array of the uuids), not two per task. Into an empty file, every task
-            // there now was received: its base is the whole table, copied by one scan.
-            if intoEmpty {
-                try db.run("""
-                    INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
-                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task
-                    """, arguments: base.arguments)
-            } else if !touched.isEmpty {
-                var list: [UInt8] = [UInt8(ascii: "[")]
-                for uuid in touched {
-                    if list.count > 1 { list.append(UInt8(ascii: ",")) }
-                    JSONValue.appendString(uuid, to: &list)
-                }
-                list.append(UInt8(ascii: "]"))
-                let uuids = String(decoding: list, as: UTF8.self)
-                try db.run("DELETE FROM \(base.table) WHERE uuid IN (SELECT value FROM json_each(?))\(base.condition(nil))", arguments: [uuids] + base.arguments)
-                try db.run("""
-                    INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
-                    SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task WHERE uuid IN (SELECT value FROM json_each(?))
-                    """, arguments: base.arguments + [uuids])
-            }
-            // This remote has nothing left to send: its dirty set is empty, and from now on
-            // the triggers keep it (its row with the empty uuid says they do).
-            try db.run("DELETE FROM sync_dirty WHERE remote = ? AND uuid <> ''", base.key)
-            try db.run("INSERT OR IGNORE INTO sync_dirty (uuid, remote) VALUES ('', ?)", base.key)
-            // The triggers, with the file's first sync (a file that never syncs has none).
-            if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync_dirty_%'") != 3 {
-                try db.execute(TaskSchema.dirtyTriggers)
-            }
             let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
-            // How far PostgreSQL's log was applied: a remote that remembers has no log.
-            try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
-                       base.remote == nil ? last : state.pulled, clock, time.millisecondsSince1970, remember)
-            try entry.finish(summary: Self.summary(of: report))
-            if let id = entry.id { noteOwn(id) }
-            report.entry = entry.id
-            return report
+            return try finishApply(entry: entry, report: report, touched: touched, wholeTable: intoEmpty, base: base, memory: memory,
+                                   state: state, clock: clock, last: last, time: time, remember: remember)
         }
+    }
+
+    /// Whether the file has no task and no base for `base`'s remote: a new machine's first sync.
+    func isEmpty(for base: SyncBase) throws -> Bool {
+        try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
+            && db.query("SELECT 1 FROM \(base.table)\(base.remote == nil ? "" : " WHERE remote = ?") LIMIT 1", base.arguments) { $0.int64(0) }.isEmpty
+    }
+
+    /// The end of a sync's apply, inside its transaction: the remote's memory, the base of
+    /// every task `touched` (of the whole table when `wholeTable`: every task here was
+    /// received), the dirty set, the triggers, `sync_state`, the history entry.
+    func finishApply(entry: EntryRecorder, report: SyncReport, touched: Set<String>, wholeTable: Bool, base: SyncBase,
+                     memory: (remote: String, value: String, changed: Bool)?, state: SyncState, clock: Int64, last: Int64,
+                     time: Timestamp, remember: String?) throws -> SyncReport {
+        var report = report
+        if let memory, memory.changed {
+            try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
+        }
+        // The base of every task touched becomes the task as it now is, in two statements
+        // (a JSON array of the uuids), not two per task. Into an empty file, every task
+        // there now was received: its base is the whole table, copied by one scan.
+        if wholeTable {
+            try db.run("""
+                INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
+                SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task
+                """, arguments: base.arguments)
+        } else if !touched.isEmpty {
+            var list: [UInt8] = [UInt8(ascii: "[")]
+            for uuid in touched {
+                if list.count > 1 { list.append(UInt8(ascii: ",")) }
+                JSONValue.appendString(uuid, to: &list)
+            }
+            list.append(UInt8(ascii: "]"))
+            let uuids = String(decoding: list, as: UTF8.self)
+            try db.run("DELETE FROM \(base.table) WHERE uuid IN (SELECT value FROM json_each(?))\(base.condition(nil))", arguments: [uuids] + base.arguments)
+            try db.run("""
+                INSERT INTO \(base.table) (\(base.remote == nil ? "" : "remote, ")uuid, \(Self.syncedColumns))
+                SELECT \(base.remote == nil ? "" : "?, ")uuid, \(Self.syncedColumns) FROM task WHERE uuid IN (SELECT value FROM json_each(?))
+                """, arguments: base.arguments + [uuids])
+        }
+        // This remote has nothing left to send: its dirty set is empty, and from now on
+        // the triggers keep it (its row with the empty uuid says they do).
+        try db.run("DELETE FROM sync_dirty WHERE remote = ? AND uuid <> ''", base.key)
+        try db.run("INSERT OR IGNORE INTO sync_dirty (uuid, remote) VALUES ('', ?)", base.key)
+        // The triggers, with the file's first sync (a file that never syncs has none).
+        if try db.scalar("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE 'sync_dirty_%'") != 3 {
+            try db.execute(TaskSchema.dirtyTriggers)
+        }
+        // How far PostgreSQL's log was applied: a remote that remembers has no log.
+        try db.run("UPDATE sync_state SET pulled = ?, clock = ?, synced = ?, remote = coalesce(?, remote) WHERE id = 1",
+                   base.remote == nil ? last : state.pulled, clock, time.millisecondsSince1970, remember)
+        try entry.finish(summary: Self.summary(of: report))
+        if let id = entry.id { noteOwn(id) }
+        report.entry = entry.id
+        return report
     }
 
     static func summary(of report: SyncReport) -> String {

@@ -51,28 +51,42 @@ extension SQLiteTaskService {
     /// `SyncField.all`); false, appending nothing, without a title.
     func newRow(_ incoming: SyncMerge.Incoming, into row: inout [SQLiteValue], time: Timestamp, bottoms: inout [String: Int64]) throws -> Bool {
         let fields = incoming.applied
-        guard case .text(let title)? = fields["title"] else { return false }
+        return try newRow(task: incoming.task, value: { fields[SyncField.all[$0]] }, into: &row, time: time, bottoms: &bottoms)
+    }
+
+    /// Appends to `row` the columns of the task `task` whose field at each index of
+    /// `SyncField.all` is `value(index)` (nil: not received); false, appending nothing,
+    /// without a title.
+    func newRow(task: String, value: (Int) -> SyncValue?, into row: inout [SQLiteValue], time: Timestamp, bottoms: inout [String: Int64]) throws -> Bool {
+        guard case .text(let title)? = value(Self.receivedTitle) else { return false }
         let list: String
-        if case .text(let name)? = fields["list"] { list = name } else { list = "Inbox" }
+        if case .text(let name)? = value(Self.receivedList) { list = name } else { list = "Inbox" }
         let position: Int64
-        if case .integer(let value)? = fields["position"] {
-            position = value
+        if case .integer(let number)? = value(Self.receivedPosition) {
+            position = number
         } else {
             position = try bottoms[list].map { $0 + Self.positionGap } ?? bottomPosition(of: list)
             bottoms[list] = position
         }
         // What the change leaves out is the field's empty value (a machine with an older
         // version sends fewer fields), its column never null where the table says so.
-        row.append(.text(incoming.task))
+        row.append(.text(task))
         row.append(.integer(time.millisecondsSince1970))
-        for (index, name) in SyncField.all.enumerated() {
+        for index in SyncField.all.indices {
             switch index {
             case Self.receivedTitle: row.append(.text(title))
             case Self.receivedList: row.append(.text(list))
             case Self.receivedPosition: row.append(.integer(position))
-            default: row.append(fields[name]?.sqliteValue ?? Self.emptyReceivedValues[index] ?? .integer(time.millisecondsSince1970))
+            default: row.append(value(index)?.sqliteValue ?? Self.emptyReceivedValues[index] ?? .integer(time.millisecondsSince1970))
             }
         }
+        return true
+    }
+
+    /// Whether a task received with `position` is placed at the bottom of its list: read from
+    /// the file, which must then hold the rows waiting for their `INSERT`.
+    static func isPlacedAtBottom(_ position: SyncValue?) -> Bool {
+        if case .integer? = position { return false }
         return true
     }
 

@@ -33,6 +33,25 @@ struct SyncWireTests {
         }
     }
 
+    /// A `change` line read in place (its bytes) and read as fields give the same change; a
+    /// line with an escape is left to the fields; the positions hold what `decode` gives by name.
+    @Test func aChangeLineReadInPlaceIsTheSameAsReadAsFields() throws {
+        let fields = #"{"due": null, "done": 1, "list": "Inbox", "title": "한국어 🎉", "x-future": 5, "deleted": 0, "position": -65536}"#
+        let plain = ["change", "42", "id-1", "node-1", "laptop", "117723731756187648", "task-1", fields]
+        let line = WireLine.encode(plain)
+        let inPlace = try #require(try PostgresRemote.receivedChange(bytes: ArraySlice(line.utf8), remote: "r"))
+        #expect(inPlace == (try PostgresRemote.receivedChange(from: plain, remote: "r")))
+        #expect(inPlace.seq == 42 && inPlace.clock == 117_723_731_756_187_648 && inPlace.task == "task-1" && inPlace.deleted == .integer(0))
+        var byName = try SyncFieldsJSON.decode(fields)
+        byName["x-future"] = nil
+        #expect(inPlace.fields == byName, "every task field by its position, and deleted; the unknown key dropped")
+        let escaped = WireLine.encode(["change", "1", "i", "n", "o", "5", "t", #"{"title": "tab\there"}"#])
+        #expect(try PostgresRemote.receivedChange(bytes: ArraySlice(escaped.utf8), remote: "r") == nil)
+        #expect(try PostgresRemote.receivedChange(bytes: ArraySlice("end".utf8), remote: "r") == nil)
+        #expect(throws: TaskServiceError.self) { try PostgresRemote.receivedChange(bytes: ArraySlice("change\tx\ti\tn\to\t5\tt\t{}".utf8), remote: "r") }
+        #expect(throws: TaskServiceError.self) { try PostgresRemote.receivedChange(bytes: ArraySlice("change\t1\ti\tn\to\t5\tt\t{\"a\": 1.5}".utf8), remote: "r") }
+    }
+
     @Test(arguments: [
         ("postgresql://me:s3cret@db.example.com:5432/tasks", "postgresql://me@db.example.com:5432/tasks"),
         ("postgres://me:p%40ss@host/tasks?sslmode=verify-full&password=x", "postgres://me@host/tasks?sslmode=verify-full"),

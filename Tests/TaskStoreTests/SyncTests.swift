@@ -20,6 +20,9 @@ final class MemoryRemote: SyncRemote, SyncRemoteMaker {
     var failing: Step?
     /// Runs once after the remote kept the pushes (another process writing the file meanwhile).
     var afterCommit: (() throws -> Void)?
+    /// Whether a sync may take the changes one at a time (as from PostgreSQL's helper).
+    var streams = false
+    var streamsPulls: Bool { streams }
     private var staged: [SyncChange] = []
     private var node = ""
 
