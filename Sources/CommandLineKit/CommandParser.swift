@@ -122,10 +122,10 @@ public struct CommandParser: Sendable {
                     }
                     try record(option, "", as: "-\(letter)")
                 }
-            } else if !command.subcommands.isEmpty {
+            } else if command.hasSubcommands {
                 guard let subcommand = command.subcommand(named: word) else {
-                    let names = command.subcommands.map(\.name)
-                    throw UsageError.unknownCommand(word, suggestion: Suggestion.closest(to: word, among: names + command.subcommands.flatMap(\.aliases)), among: names)
+                    let names = command.entries.map(\.name)
+                    throw UsageError.unknownCommand(word, suggestion: Suggestion.closest(to: word, among: names + command.entries.flatMap(\.aliases)), among: names)
                 }
                 command = subcommand
                 result.path.append(subcommand.name)
@@ -134,7 +134,7 @@ public struct CommandParser: Sendable {
             }
         }
 
-        if !command.subcommands.isEmpty, let fallback = command.defaultSubcommand, !result.wantsHelp,
+        if command.hasSubcommands, let fallback = command.defaultSubcommand, !result.wantsHelp,
            let subcommand = command.subcommand(named: fallback) {
             command = subcommand
             result.path.append(subcommand.name)

@@ -10,13 +10,43 @@ public struct CommandSpec: Sendable {
     public var discussion: String
     public var arguments: [ArgumentSpec]
     public var options: [OptionSpec]
-    public var subcommands: [CommandSpec]
+    /// The subcommands by name, each spec built when it is asked for.
+    public var entries: [Subcommand]
     /// The subcommand that runs when none is named (`tasks` alone is `tasks list`).
     public var defaultSubcommand: String?
+
+    /// A subcommand's names, and how to build its spec: a command line builds only the spec
+    /// of the command it names (building all 40 of `tasks` was an eighth of a `tasks add`'s
+    /// instructions, and their code's pages faulted in), help and completion scripts all.
+    public struct Subcommand: Sendable {
+        public let name: String
+        public let aliases: [String]
+        public let spec: @Sendable () -> CommandSpec
+
+        public init(name: String, aliases: [String] = [], spec: @escaping @Sendable () -> CommandSpec) {
+            self.name = name
+            self.aliases = aliases
+            self.spec = spec
+        }
+
+        /// A subcommand whose spec is built already.
+        public init(_ spec: CommandSpec) {
+            self.init(name: spec.name, aliases: spec.aliases) { spec }
+        }
+    }
 
     public init(
         name: String, aliases: [String] = [], abstract: String, discussion: String = "",
         arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+        defaultSubcommand: String? = nil
+    ) {
+        self.init(name: name, aliases: aliases, abstract: abstract, discussion: discussion, arguments: arguments, options: options,
+                  entries: subcommands.map(Subcommand.init), defaultSubcommand: defaultSubcommand)
+    }
+
+    public init(
+        name: String, aliases: [String] = [], abstract: String, discussion: String = "",
+        arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], entries: [Subcommand],
         defaultSubcommand: String? = nil
     ) {
         self.name = name
@@ -25,9 +55,15 @@ public struct CommandSpec: Sendable {
         self.discussion = discussion
         self.arguments = arguments
         self.options = options
-        self.subcommands = subcommands
+        self.entries = entries
         self.defaultSubcommand = defaultSubcommand
     }
+
+    /// Every subcommand's spec, built (help, completion scripts, the manual page).
+    public var subcommands: [CommandSpec] { entries.map { $0.spec() } }
+
+    /// Whether it has subcommands, without building them.
+    public var hasSubcommands: Bool { !entries.isEmpty }
 
     /// The options that apply after this command, under `root`: its own, then the root's that
     /// it does not shadow (a command's own `--format` replaces the root's, by name or letter).
@@ -40,7 +76,7 @@ public struct CommandSpec: Sendable {
 
     /// The subcommand called `name` or with `name` as an alias.
     public func subcommand(named name: String) -> CommandSpec? {
-        subcommands.first { $0.name == name || $0.aliases.contains(name) }
+        entries.first { $0.name == name || $0.aliases.contains(name) }?.spec()
     }
 }
 

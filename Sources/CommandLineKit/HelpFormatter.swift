@@ -18,7 +18,7 @@ public struct HelpFormatter: Sendable {
     public func usage(for path: [String]) -> String {
         guard let command = command(at: path) else { return "usage: \(root.name)" }
         var parts = ["usage:", ([root.name] + path).joined(separator: " ")]
-        if !command.subcommands.isEmpty { parts.append(command.defaultSubcommand == nil ? "COMMAND" : "[COMMAND]") }
+        if command.hasSubcommands { parts.append(command.defaultSubcommand == nil ? "COMMAND" : "[COMMAND]") }
         if !command.options.isEmpty || !path.isEmpty { parts.append("[OPTIONS]") }
         for argument in command.arguments {
             let name = argument.name + (argument.isVariadic ? "..." : "")
@@ -45,7 +45,7 @@ public struct HelpFormatter: Sendable {
             if let value = option.valueName { name += " " + value }
             return (name, option.help)
         })
-        if !command.subcommands.isEmpty {
+        if command.hasSubcommands {
             lines += ["", "COMMANDS:"]
             lines += table(command.subcommands.map { sub in
                 let name = ([sub.name] + sub.aliases).joined(separator: ", ")

@@ -96,7 +96,7 @@ public enum TasksSpec {
             corrupt or newer); 2 the command line or its input is wrong.
             """,
         options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.setting, Option.version],
-        subcommands: CommandRegistry.commands.map { $0.spec },
+        entries: CommandRegistry.entries,
         defaultSubcommand: "list"
     )
 }

@@ -20,6 +20,17 @@ struct CommandTreeTests {
         }
     }
 
+    /// The registry's names, which the parser matches without building a spec, are each
+    /// command's own; and a command line builds only the specs it names.
+    @Test func theRegistrysNamesAreTheSpecsNames() {
+        for entry in CommandRegistry.named {
+            #expect(entry.name == entry.type.spec.name && entry.aliases == entry.type.spec.aliases, "\(entry.name)")
+        }
+        let entries = TasksSpec.root.entries
+        #expect(entries.map(\.name) == TasksSpec.root.subcommands.map(\.name))
+        #expect(TasksSpec.root.subcommand(named: "rm")?.name == "delete" && TasksSpec.root.subcommand(named: "nope") == nil)
+    }
+
     @Test func everyDeclaredOptionIsReadAndNothingUndeclaredIs() {
         let root = TasksSpec.root
         let invocation = Invocation(arguments: [], environment: [:], stdin: .bytes(Array("1\n".utf8)), stdout: Output(), stderr: Output(),
