@@ -101,8 +101,12 @@ public enum TaskJSON {
         var hasTitle = false
         try reader.beginObject()
         var isFirst = true
+        // Our export writes the members in `members`' order: the next one is compared first,
+        // and looked up only when it is another (the lookups were 8% of an import).
+        var expected = 0
         while let key = try reader.nextKey(isFirst: &isFirst) {
-            guard let member = memberBits[key] else {
+            let predicted = expected < members.count && key == members[expected] ? Member(rawValue: expected) : nil
+            guard let member = predicted ?? memberBits[key] else {
                 let hint = ["description", "status", "entry", "project"].contains(key)
                     ? "; this looks like Taskwarrior's export: use --format taskwarrior"
                     : "; a task has \(members.joined(separator: ", "))"
@@ -110,6 +114,7 @@ public enum TaskJSON {
             }
             guard seen & (1 << member.rawValue) == 0 else { throw InterchangeError("record \(number): \"\(key)\" appears twice") }
             seen |= 1 << member.rawValue
+            expected = member.rawValue + 1
             func time(_ reader: inout JSONReader) throws -> Timestamp? {
                 guard let text = try reader.optionalString() else { return nil }
                 guard let time = TimestampText.parse(text) else {
