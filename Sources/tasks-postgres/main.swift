@@ -229,6 +229,12 @@ final class Helper {
     func pull(after: String) {
         store()
         pulledAfter = after
+        // The pull reads a range of the primary key in its order. Planned without statistics
+        // (a log just filled and not yet analyzed), PostgreSQL scanned the whole table in
+        // parallel and sorted it: 28 ms for a pull of nothing at 100,000 changes, against
+        // 0.1 ms by the index, and 445 ms against 298 ms for a pull of everything.
+        execute("SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true), "
+            + "set_config('max_parallel_workers_per_gather', '0', true)")
         let sql = "SELECT seq, id, node, origin, hlc, task, fields::text FROM tasks_change WHERE seq > $1::bigint AND node <> $2 ORDER BY seq"
         let sent = withCStrings([after, node]) { values in PQsendQueryParams(connection, sql, 2, nil, values, nil, nil, 0) }
         guard sent == 1 else { failStatement(nil) }
