@@ -33,11 +33,7 @@ public enum SyncFieldsJSON {
             try reader.beginObject()
             var isFirst = true
             while let key = try reader.nextKey(isFirst: &isFirst) {
-                switch reader.peek() {
-                case UInt8(ascii: "n"): _ = try reader.null(); fields[key] = .null
-                case UInt8(ascii: "\""): fields[key] = .text(try reader.string())
-                default: fields[key] = .integer(try reader.integer())
-                }
+                fields[key] = try value(&reader)
             }
             guard reader.isAtEnd() else { throw SyncFieldsError(description: "text after the object") }
         } catch let error as SyncFieldsError {
@@ -63,12 +59,7 @@ extension SyncFieldsJSON {
             try reader.beginObject()
             var isFirst = true
             while let key = try reader.nextKey(isFirst: &isFirst) {
-                let value: SyncValue
-                switch reader.peek() {
-                case UInt8(ascii: "n"): _ = try reader.null(); value = .null
-                case UInt8(ascii: "\""): value = .text(try reader.string())
-                default: value = .integer(try reader.integer())
-                }
+                let value = try value(&reader)
                 if expected < jsonbOrder.count, key == jsonbOrder[expected].name {
                     values[jsonbOrder[expected].index] = value
                     expected += 1
@@ -86,6 +77,15 @@ extension SyncFieldsJSON {
             throw SyncFieldsError(description: String(describing: error))
         }
         return (values, deleted)
+    }
+
+    /// A member's value: null, a string or a whole number (anything else is refused).
+    static func value(_ reader: inout JSONReader) throws -> SyncValue {
+        switch reader.peek() {
+        case UInt8(ascii: "n"): _ = try reader.null(); return .null
+        case UInt8(ascii: "\""): return .text(try reader.string())
+        default: return .integer(try reader.integer())
+        }
     }
 
     /// `SyncField.all` in the order `jsonb` prints keys: shorter first, then by bytes.

@@ -78,7 +78,7 @@ extension SQLiteTaskService: TaskSyncing {
             for conflict in remote.lateConflicts { merge.add(late: conflict) }
             do {
                 let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
-                return try apply(merge, local: local, readAt: version, state: &state, last: last, incoming: incoming,
+                return try apply(merge, local: local, readAt: version, intoEmpty: empty, state: &state, last: last, incoming: incoming,
                                  remember: remember ? remote.name : nil, origin: origin, memory: memory, base: base)
             } catch is ChangedMeanwhile {
                 continue
@@ -148,7 +148,7 @@ extension SQLiteTaskService: TaskSyncing {
     /// Applies what was received, in one transaction with its history entry; the base becomes
     /// what was merged. Throws `ChangedMeanwhile` when another connection committed since
     /// `local` was read (data version `version`).
-    private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, state: inout SyncState, last: Int64, incoming: [SyncChange],
+    private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, intoEmpty: Bool, state: inout SyncState, last: Int64, incoming: [SyncChange],
                        remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, base: SyncBase) throws -> SyncReport {
         try db.write {
             guard try db.scalar("PRAGMA data_version") == version else { throw ChangedMeanwhile() }
@@ -163,9 +163,9 @@ extension SQLiteTaskService: TaskSyncing {
             // Many tasks received: the new ones are indexed for search at the end (each task
             // comes once, so none is changed after it is made).
             let indexedLater = try merge.incoming.count >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
-            // Into a file with no tasks and no base (a new machine's first sync): every task
+            // Into a file with no tasks and no base (a new machine's first sync; read with
+            // `local`, in the snapshot the data version above vouches for): every task
             // received is new, made without lookups, a hundred rows per INSERT.
-            let intoEmpty = try isEmpty(for: base)
             var received: [SQLiteValue] = []
             received.reserveCapacity(Self.rowsPerInsert * Self.receivedColumns)
             for task in merge.incoming {
