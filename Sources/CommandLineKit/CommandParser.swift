@@ -48,7 +48,7 @@ public struct CommandParser: Sendable {
     /// `name:value`, an id or a range of ids, a parenthesis.
     private func looksLikeFilter(_ word: String) -> Bool {
         guard let fallback = root.defaultSubcommand, let command = root.subcommand(named: fallback),
-              command.arguments.contains(where: \.takesFilterWords), let first = word.first else { return false }
+              command.arguments.contains(where: { $0.takesFilterWords }), let first = word.first else { return false }
         return first == "+" || first == "(" || first.isNumber || word.contains(":")
     }
 
@@ -104,7 +104,7 @@ public struct CommandParser: Sendable {
                 } else {
                     try record(option, "", as: "--" + name)
                 }
-            } else if takesFilterWords(command, result.path), isFilterWord(word, options()) {
+            } else if word.hasPrefix("-"), takesFilterWords(command, result.path), isFilterWord(word, options()) {
                 result.arguments.append(word)
             } else if word.hasPrefix("-"), word.count > 1, !(word.dropFirst().first?.isNumber ?? false) {
                 // A dash and a digit (`-3`, `-1d`: a step back in time) is a word, not options.
@@ -124,8 +124,8 @@ public struct CommandParser: Sendable {
                 }
             } else if command.hasSubcommands {
                 guard let subcommand = command.subcommand(named: word) else {
-                    let names = command.entries.map(\.name)
-                    throw UsageError.unknownCommand(word, suggestion: Suggestion.closest(to: word, among: names + command.entries.flatMap(\.aliases)), among: names)
+                    let names = command.entries.map { $0.name }
+                    throw UsageError.unknownCommand(word, suggestion: Suggestion.closest(to: word, among: names + command.entries.flatMap { $0.aliases }), among: names)
                 }
                 command = subcommand
                 result.path.append(subcommand.name)
@@ -139,7 +139,7 @@ public struct CommandParser: Sendable {
             command = subcommand
             result.path.append(subcommand.name)
         }
-        result.declared = Set(options().map(\.long))
+        result.declared = options().map { $0.long }
         if result.wantsHelp { return result }
         try checkArguments(result.arguments, of: command, name: commandName(), help: helpCommand())
         return result
@@ -147,9 +147,9 @@ public struct CommandParser: Sendable {
 
     /// Whether the command words are going to: the one named, or the default one when none is.
     private func takesFilterWords(_ command: CommandSpec, _ path: [String]) -> Bool {
-        if command.arguments.contains(where: \.takesFilterWords) { return true }
+        if command.arguments.contains(where: { $0.takesFilterWords }) { return true }
         guard path.isEmpty, let fallback = command.defaultSubcommand, let subcommand = command.subcommand(named: fallback) else { return false }
-        return subcommand.arguments.contains(where: \.takesFilterWords)
+        return subcommand.arguments.contains(where: { $0.takesFilterWords })
     }
 
     /// `-word`: a dash and two or more characters, not `-x=value` of a short option that takes
@@ -164,15 +164,17 @@ public struct CommandParser: Sendable {
         return true
     }
 
-    private func checkArguments(_ arguments: [String], of command: CommandSpec, name: String, help: String) throws {
+    /// The command's name and its help command are spelled only for an error: joining words is
+    /// generic code the runtime first looks up (a fifth of `tasks --version`'s instructions).
+    private func checkArguments(_ arguments: [String], of command: CommandSpec, name: @autoclosure () -> String, help: @autoclosure () -> String) throws {
         let required = command.arguments.filter { !$0.isOptional }
         if arguments.count < required.count {
             let missing = required[arguments.count]
-            throw UsageError.missingArgument(missing.name + (missing.isVariadic ? "..." : ""), command: name)
+            throw UsageError.missingArgument(missing.name + (missing.isVariadic ? "..." : ""), command: name())
         }
         let takesAll = command.arguments.last?.isVariadic == true
         if !takesAll && arguments.count > command.arguments.count {
-            throw UsageError.unexpectedArgument(arguments[command.arguments.count], command: name, help: help)
+            throw UsageError.unexpectedArgument(arguments[command.arguments.count], command: name(), help: help())
         }
     }
 }

@@ -140,8 +140,8 @@ public struct ArgumentSpec: Sendable, Equatable {
 public enum ValueCompletion: Sendable, Equatable {
     /// Free text: nothing to offer.
     case none
-    /// One of these words.
-    case choices([String])
+    /// One of these words (made when a completion script or the manual asks).
+    case choices(ChoiceWords)
     /// A file name.
     case files
     /// The words a shell command prints at completion time, one per line, each optionally
@@ -149,4 +149,21 @@ public enum ValueCompletion: Sendable, Equatable {
     case command(String)
     /// The names of the root's subcommands.
     case subcommands
+}
+
+/// The words a value is one of, made only when asked for. A command line parses against the
+/// specs of the commands it names, and most of them offer choices; making every list of words
+/// at start-up (an enum's cases mapped to strings and joined, generic code the runtime looks up
+/// the first time) was a sixth of `tasks --version`'s instructions.
+public struct ChoiceWords: Sendable, Equatable, ExpressibleByArrayLiteral {
+    private let make: @Sendable () -> [String]
+
+    public init(_ make: @escaping @Sendable () -> [String]) { self.make = make }
+
+    public init(arrayLiteral words: String...) { self.make = { words } }
+
+    /// The words, in the order offered.
+    public var words: [String] { make() }
+
+    public static func == (lhs: ChoiceWords, rhs: ChoiceWords) -> Bool { lhs.words == rhs.words }
 }

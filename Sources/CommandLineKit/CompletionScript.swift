@@ -169,7 +169,7 @@ public struct CompletionScript: Sendable {
     private func bashCompletion(_ completion: ValueCompletion) -> String {
         switch completion {
         case .none: return ":"
-        case .choices(let words): return "\(function)_complete_value choices \(CompletionScript.quoted(words.joined(separator: " ")))"
+        case .choices(let choices): return "\(function)_complete_value choices \(CompletionScript.quoted(choices.words.joined(separator: " ")))"
         case .files: return "\(function)_complete_value files"
         case .command(let command): return "\(function)_complete_value command \(CompletionScript.quoted(command))"
         case .subcommands: return "\(function)_complete_value choices \(CompletionScript.quoted(root.subcommands.map(\.name).joined(separator: " ")))"
@@ -289,7 +289,7 @@ public struct CompletionScript: Sendable {
     private func zshAction(_ completion: ValueCompletion, description: String) -> String {
         switch completion {
         case .none: return " "
-        case .choices(let words): return "(" + words.map(zshEscape).joined(separator: " ") + ")"
+        case .choices(let choices): return "(" + choices.words.map(zshEscape).joined(separator: " ") + ")"
         case .files: return "_files"
         case .command(let command):
             // Inside a single-quoted spec: the command is quoted again for the function call.
@@ -371,7 +371,7 @@ public struct CompletionScript: Sendable {
     private func fishArguments(_ completion: ValueCompletion) -> String {
         switch completion {
         case .none: return ""
-        case .choices(let words): return " -a " + CompletionScript.quoted(words.joined(separator: " "))
+        case .choices(let choices): return " -a " + CompletionScript.quoted(choices.words.joined(separator: " "))
         case .files: return " -F"
         case .command(let command):
             let call = command.hasPrefix(name + " ") ? function + "_call " + command.dropFirst(name.count + 1) : command

@@ -41,7 +41,7 @@ extension OptionChoice where Self: RawRepresentable, RawValue == String {
 
 extension ValueCompletion {
     /// The words of `choice`, offered as they are declared.
-    public static func choices<Choice: OptionChoice>(_ choice: Choice.Type) -> ValueCompletion { .choices(choice.words) }
+    public static func choices<Choice: OptionChoice>(_ choice: Choice.Type) -> ValueCompletion { .choices(ChoiceWords { choice.words }) }
 }
 
 extension TerminalFacts.ColorChoice: OptionChoice {

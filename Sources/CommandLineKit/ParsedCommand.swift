@@ -10,13 +10,14 @@ public struct ParsedCommand: Equatable, Sendable {
     public var arguments: [String]
     /// `-h`/`--help` was given (anywhere): show the help of `path` instead of running.
     public var wantsHelp: Bool
-    /// The long names of the options that apply to this command (its own and the root's).
-    public var declared: Set<String>
+    /// The long names of the options that apply to this command (its own and the root's), in
+    /// their order.
+    public var declared: [String]
     /// Where reads are recorded, for the test that checks every option is read and declared.
     public var readLog: OptionReadLog?
 
     public init(path: [String] = [], values: [String: [String]] = [:], arguments: [String] = [], wantsHelp: Bool = false,
-                declared: Set<String> = []) {
+                declared: [String] = []) {
         self.path = path
         self.values = values
         self.arguments = arguments

@@ -44,7 +44,7 @@ struct CommandTreeTests {
                 : command.arguments.filter { !$0.isOptional }.map { _ in command.name == "completions" ? "bash" : "1" }
             // Once with no option, then once with each: a reader may stop at the first problem.
             for given in [nil] + options.map(Optional.some) {
-                var parsed = ParsedCommand(path: [command.name], arguments: arguments, declared: Set(options.map(\.long)))
+                var parsed = ParsedCommand(path: [command.name], arguments: arguments, declared: options.map(\.long))
                 if let given { parsed.values[given.long] = [given.takesValue ? "1" : ""] }
                 parsed.readLog = log
                 _ = try? reader.outputSettings(parsed)

@@ -36,47 +36,55 @@ extension TasksCommand {
 /// (`CommandRegistry.entries`); a test checks that each matches its spec. A new command is a
 /// file under `Commands/` and a line here.
 enum CommandRegistry {
-    static let named: [(name: String, aliases: [String], type: any TasksCommand.Type)] = [
-        (name: "list", aliases: ["ls"], type: ListCommand.self),
-        (name: "next", aliases: [], type: NextCommand.self),
-        (name: "count", aliases: [], type: CountCommand.self),
-        (name: "add", aliases: [], type: AddCommand.self),
-        (name: "log", aliases: [], type: LogCommand.self),
-        (name: "toggle", aliases: [], type: ToggleCommand.self),
-        (name: "done", aliases: [], type: DoneCommand.self),
-        (name: "reopen", aliases: [], type: ReopenCommand.self),
-        (name: "start", aliases: [], type: StartCommand.self),
-        (name: "stop", aliases: [], type: StopCommand.self),
-        (name: "active", aliases: [], type: ActiveCommand.self),
-        (name: "edit", aliases: [], type: EditCommand.self),
-        (name: "modify", aliases: ["mod"], type: ModifyCommand.self),
-        (name: "append", aliases: [], type: AppendCommand.self),
-        (name: "prepend", aliases: [], type: PrependCommand.self),
-        (name: "annotate", aliases: [], type: AnnotateCommand.self),
-        (name: "denotate", aliases: [], type: DenotateCommand.self),
-        (name: "duplicate", aliases: [], type: DuplicateCommand.self),
-        (name: "show", aliases: [], type: ShowCommand.self),
-        (name: "delete", aliases: ["rm"], type: DeleteCommand.self),
-        (name: "move", aliases: ["mv"], type: MoveCommand.self),
-        (name: "lists", aliases: [], type: ListsCommand.self),
-        (name: "tags", aliases: [], type: TagsCommand.self),
-        (name: "summary", aliases: [], type: SummaryCommand.self),
-        (name: "ui", aliases: [], type: UICommand.self),
-        (name: "undo", aliases: [], type: UndoCommand.self),
-        (name: "redo", aliases: [], type: RedoCommand.self),
-        (name: "history", aliases: [], type: HistoryCommand.self),
-        (name: "report", aliases: [], type: ReportCommand.self),
-        (name: "context", aliases: [], type: ContextCommand.self),
-        (name: "config", aliases: [], type: ConfigCommand.self),
-        (name: "sync", aliases: [], type: SyncCommand.self),
-        (name: "date", aliases: [], type: DateCommand.self),
-        (name: "export", aliases: [], type: ExportCommand.self),
-        (name: "import", aliases: [], type: ImportCommand.self),
-        (name: "completions", aliases: [], type: CompletionsCommand.self),
-        (name: "help", aliases: [], type: HelpCommand.self),
+    /// A command's names beside its type. A struct, not a tuple: a tuple's type metadata is
+    /// made at run time, in every process (a twentieth of `tasks --version`'s instructions).
+    struct Named: Sendable {
+        let name: String
+        let aliases: [String]
+        let type: any TasksCommand.Type
+    }
+
+    static let named: [Named] = [
+        Named(name: "list", aliases: ["ls"], type: ListCommand.self),
+        Named(name: "next", aliases: [], type: NextCommand.self),
+        Named(name: "count", aliases: [], type: CountCommand.self),
+        Named(name: "add", aliases: [], type: AddCommand.self),
+        Named(name: "log", aliases: [], type: LogCommand.self),
+        Named(name: "toggle", aliases: [], type: ToggleCommand.self),
+        Named(name: "done", aliases: [], type: DoneCommand.self),
+        Named(name: "reopen", aliases: [], type: ReopenCommand.self),
+        Named(name: "start", aliases: [], type: StartCommand.self),
+        Named(name: "stop", aliases: [], type: StopCommand.self),
+        Named(name: "active", aliases: [], type: ActiveCommand.self),
+        Named(name: "edit", aliases: [], type: EditCommand.self),
+        Named(name: "modify", aliases: ["mod"], type: ModifyCommand.self),
+        Named(name: "append", aliases: [], type: AppendCommand.self),
+        Named(name: "prepend", aliases: [], type: PrependCommand.self),
+        Named(name: "annotate", aliases: [], type: AnnotateCommand.self),
+        Named(name: "denotate", aliases: [], type: DenotateCommand.self),
+        Named(name: "duplicate", aliases: [], type: DuplicateCommand.self),
+        Named(name: "show", aliases: [], type: ShowCommand.self),
+        Named(name: "delete", aliases: ["rm"], type: DeleteCommand.self),
+        Named(name: "move", aliases: ["mv"], type: MoveCommand.self),
+        Named(name: "lists", aliases: [], type: ListsCommand.self),
+        Named(name: "tags", aliases: [], type: TagsCommand.self),
+        Named(name: "summary", aliases: [], type: SummaryCommand.self),
+        Named(name: "ui", aliases: [], type: UICommand.self),
+        Named(name: "undo", aliases: [], type: UndoCommand.self),
+        Named(name: "redo", aliases: [], type: RedoCommand.self),
+        Named(name: "history", aliases: [], type: HistoryCommand.self),
+        Named(name: "report", aliases: [], type: ReportCommand.self),
+        Named(name: "context", aliases: [], type: ContextCommand.self),
+        Named(name: "config", aliases: [], type: ConfigCommand.self),
+        Named(name: "sync", aliases: [], type: SyncCommand.self),
+        Named(name: "date", aliases: [], type: DateCommand.self),
+        Named(name: "export", aliases: [], type: ExportCommand.self),
+        Named(name: "import", aliases: [], type: ImportCommand.self),
+        Named(name: "completions", aliases: [], type: CompletionsCommand.self),
+        Named(name: "help", aliases: [], type: HelpCommand.self),
     ]
 
-    static var commands: [any TasksCommand.Type] { named.map(\.type) }
+    static var commands: [any TasksCommand.Type] { named.map { $0.type } }
 
     /// The root's subcommands, each spec built when the parser, help or a completion script
     /// asks for it.
