@@ -15,7 +15,7 @@ enum SearchIndex {
         """
 
     /// From how many rows an insert fills the index once instead of row by row.
-    static let deferredFrom = 10_000
+    static let deferredFrom = 1_000
 
     /// Sets the trigger aside and returns the first id the rows inserted from now on will
     /// have (above the file's last: AUTOINCREMENT, and imports keep only ids never used), for
