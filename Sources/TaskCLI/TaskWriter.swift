@@ -14,6 +14,8 @@ public enum OutputFormat: String, OptionChoice {
 enum TaskText {
     /// The columns of `tsv` and `csv`, in order (documented in `tasks help list`).
     static let columns = ["id", "done", "list", "title", "due", "priority", "tags"]
+    /// The fields those columns print, after the id.
+    static let fields: [TaskField] = [.done, .list, .title, .due, .priority, .tags]
 }
 
 /// Writes tasks in one of the formats, streaming: `begin` with what the query selects summed
@@ -62,6 +64,19 @@ final class TaskWriter {
         self.escapesControls = escapesControls
         self.style = style
         self.today = today
+    }
+
+    /// The fields a listing reads for this writer: every field for JSON and chosen columns,
+    /// the record's for `tsv`, `csv` and `ids` (a score explained needs what ranks a task),
+    /// what a table shows otherwise.
+    var fieldsRead: TaskFieldSet {
+        if format == .json || columns != nil { return .all }
+        guard explainsRankOn == nil else { return .listed }
+        switch format {
+        case .tsv, .csv: return .only(TaskText.fields)
+        case .ids: return .only([])
+        case .table, .json: return .listed
+        }
     }
 
     /// What `begin` needs summed up before the first row: a table's column widths, or nothing.

@@ -80,4 +80,8 @@ public enum TaskFieldSet: Equatable, Sendable {
     /// created — with the uuid, the notes and the completion and modification times left
     /// empty: a third less to read and decode for `tasks list`.
     case listed
+    /// The id and these fields, the others left empty: what a record of `tsv`, `csv` or
+    /// `ids` prints. A listing of a million tasks reads and decodes no column it does not
+    /// print (its order is SQL's).
+    case only([TaskField])
 }

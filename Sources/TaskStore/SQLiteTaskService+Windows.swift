@@ -124,11 +124,12 @@ extension SQLiteTaskService {
             let statement = try db.prepare(sql)
             defer { statement.reset() }
             try statement.bind(arguments)
+            let offsets = TaskColumn.offsets(fields)
             var window = TaskWindow(start: 0, rows: [])
             // A batch is what the caller asks for: never reserve more than a few pages' worth up front.
             window.rows.reserveCapacity(min(max(0, batch), 4096))
             while try statement.step() {
-                window.rows.append(TaskColumn.decode(statement, fields))
+                window.rows.append(TaskColumn.decode(statement, offsets: offsets))
                 if window.rows.count == batch {
                     send(window)
                     window.start += batch

@@ -21,7 +21,23 @@ enum TaskColumn {
     static let listedNames = (["id"] + listedOffsets.map { fields[$0].column }).joined(separator: ", ")
 
     /// The columns `fields` reads.
-    static func names(_ set: TaskFieldSet) -> String { set == .all ? names : listedNames }
+    static func names(_ set: TaskFieldSet) -> String {
+        switch set {
+        case .all: names
+        case .listed: listedNames
+        case .only: (["id"] + (offsets(set) ?? []).map { fields[$0].column }).joined(separator: ", ")
+        }
+    }
+
+    /// The offsets in `fields` of the fields `set` reads, in order, after the id; nil for
+    /// `.all` (the uuid too, and every field).
+    static func offsets(_ set: TaskFieldSet) -> [Int]? {
+        switch set {
+        case .all: nil
+        case .listed: listedOffsets
+        case .only(let chosen): fields.indices.filter { offset in chosen.contains(fields[offset].field) }
+        }
+    }
 
     /// The task in the current row of a statement that selected `names`. Each field reads
     /// its own column; the entries are read in place (a closure copied out of an array is
@@ -38,14 +54,15 @@ enum TaskColumn {
     /// The listed fields' offsets in `fields`: what `decode(_:_:)` reads of a listing's row.
     static let listedOffsets = fields.indices.filter { fields[$0].isListed }
 
-    /// The task in the current row of a statement that selected `names(set)`: for a listing,
-    /// only its fields are read, from `listedNames`' columns (the others keep their empty
-    /// values): ten fewer columns a row since issue 26's fields.
-    static func decode(_ row: Statement, _ set: TaskFieldSet) -> Task {
-        guard set == .listed else { return decode(row) }
+    /// The task in the current row of a statement that selected `names(set)`, where
+    /// `offsets` is `offsets(set)` (found once for a whole listing): for a listing, only its
+    /// fields are read, from their columns (the others keep their empty values): ten fewer
+    /// columns a row since issue 26's fields.
+    static func decode(_ row: Statement, offsets: [Int]?) -> Task {
+        guard let offsets else { return decode(row) }
         var task = Task(decodingID: row.int64(0), uuid: "")
         fields.withUnsafeBufferPointer { fields in
-            listedOffsets.withUnsafeBufferPointer { offsets in
+            offsets.withUnsafeBufferPointer { offsets in
                 for (column, offset) in offsets.enumerated() { fields[offset].read(&task, row, 1 + Int32(column)) }
             }
         }

@@ -18,7 +18,7 @@ final class ListView: CommandView, View {
 
     /// The action that makes this view's output: every row of `query`, streamed.
     func stream(_ query: TaskQuery) -> TaskListReactor.Action {
-        .stream(query, batch: 1_000, totals: writer.totalsNeeded, fields: writer.format == .json || writer.columns != nil ? .all : .listed)
+        .stream(query, batch: 1_000, totals: writer.totalsNeeded, fields: writer.fieldsRead)
     }
 
     func bind(reactor: TaskListReactor) {

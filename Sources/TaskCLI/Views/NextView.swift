@@ -22,7 +22,7 @@ final class NextView: CommandView, View {
 
     /// The action that makes this view's output: the rows of `query` (at most its `limit`), streamed.
     func stream(_ query: TaskQuery) -> TaskListReactor.Action {
-        .stream(query, batch: max(1, query.limit ?? 1_000), totals: .none, fields: writer.format == .json || writer.columns != nil ? .all : .listed)
+        .stream(query, batch: max(1, query.limit ?? 1_000), totals: .none, fields: writer.fieldsRead)
     }
 
     func bind(reactor: TaskListReactor) {
