@@ -26,8 +26,7 @@ public final class EventLoop: @unchecked Sendable {
         let onReadable: () -> Void
     }
 
-    private let clock = ContinuousClock()
-    private let epoch: ContinuousClock.Instant
+    private let epoch = MonotonicInstant.now
     private let lock = Lock()
     private var queue: [(cancel: BooleanDisposable, action: () -> Void)] = []
     private var timers: [Timer] = []
@@ -41,7 +40,6 @@ public final class EventLoop: @unchecked Sendable {
 
     /// A loop with nothing to do.
     public init() {
-        epoch = clock.now
         var ends: [Int32] = [0, 0]
         if pipe(&ends) == 0 {
             wakeRead = ends[0]
@@ -59,7 +57,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// The time since the loop was made.
-    public var now: Duration { clock.now - epoch }
+    public var now: Duration { MonotonicInstant.now - epoch }
 
     // MARK: - Adding work (from any thread)
 

@@ -15,12 +15,11 @@ public final class CurrentThreadScheduler: SchedulerType, @unchecked Sendable {
     /// The one instance; its queue is per thread.
     public static let instance = CurrentThreadScheduler()
 
-    private let clock = ContinuousClock()
-    private let epoch: ContinuousClock.Instant
+    private let epoch = MonotonicInstant.now
 
-    private init() { epoch = clock.now }
+    private init() {}
 
-    public var now: Duration { clock.now - epoch }
+    public var now: Duration { MonotonicInstant.now - epoch }
 
     /// Whether the calling thread is inside scheduled work (its queue is being drained).
     public var isScheduleRequired: Bool { TrampolineQueue.current == nil }
@@ -46,8 +45,7 @@ public final class CurrentThreadScheduler: SchedulerType, @unchecked Sendable {
     @discardableResult
     public func schedule(after dueTime: Duration, _ action: @escaping () -> Void) -> any Disposable {
         schedule {
-            let deadline = self.clock.now + dueTime
-            try? self.clock.sleepSynchronously(until: deadline)
+            (MonotonicInstant.now + dueTime).sleepUntil()
             action()
         }
     }
@@ -74,20 +72,6 @@ final class TrampolineQueue {
             }
             let raw = newValue.map { Unmanaged.passRetained($0).toOpaque() }
             pthread_setspecific(key, raw)
-        }
-    }
-}
-
-extension ContinuousClock {
-    /// Blocks the thread until `deadline`; for the trampoline's delayed work only.
-    func sleepSynchronously(until deadline: Instant) throws {
-        while true {
-            let remaining = deadline - now
-            if remaining <= .zero { return }
-            let (seconds, attoseconds) = remaining.components
-            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            var left = timespec()
-            _ = nanosleep(&request, &left)
         }
     }
 }

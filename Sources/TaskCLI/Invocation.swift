@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineKit
+import ReactorCore
 import TextFormats
 import TaskInterchange
 import TaskModel
@@ -31,7 +32,7 @@ public struct Invocation {
     /// The local time zone, for formats that hold days (Taskwarrior's due, todo.txt's dates).
     public var localTime: LocalTime
     /// When the run began (what `tasks ui`'s trace counts from).
-    public var started = ContinuousClock.now
+    public var started = MonotonicInstant.now
     /// Makes the remotes `tasks sync` talks to (PostgreSQL and CalDAV, through the helpers
     /// beside the program).
     public var remotes: any SyncRemoteMaker = RemoteMaker()

@@ -27,14 +27,14 @@ public final class ScreenApp {
         /// `TASKS_UI_TRACE`: where to write each frame's timing and size (the benchmark).
         public var tracePath: String?
         /// When the program started (the trace's time zero).
-        public var started: ContinuousClock.Instant
+        public var started: MonotonicInstant
         /// The words for a failure, on the status line.
         public var describe: (TaskServiceError) -> String = { String(describing: $0) }
         /// Kept in step with a remote while the screen runs (a remote is configured).
         public var live: LiveSetup?
 
         public init(query: TaskQuery, color: Bool, today: @escaping () -> CalendarDay, databasePath: String?,
-                    tracePath: String? = nil, started: ContinuousClock.Instant = ContinuousClock.now) {
+                    tracePath: String? = nil, started: MonotonicInstant = MonotonicInstant.now) {
             self.query = query
             self.color = color
             self.today = today
@@ -289,10 +289,10 @@ extension ListScreen {
 /// resident memory at the end. What `scripts/benchmark-ui` reads.
 final class Trace {
     private let descriptor: Int32
-    private let started: ContinuousClock.Instant
-    private var keyTime: ContinuousClock.Instant?
+    private let started: MonotonicInstant
+    private var keyTime: MonotonicInstant?
 
-    init?(path: String, started: ContinuousClock.Instant) {
+    init?(path: String, started: MonotonicInstant) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         self.started = started
@@ -305,7 +305,7 @@ final class Trace {
     }
 
     func frameWritten(bytes: Int) {
-        let now = ContinuousClock.now
+        let now = MonotonicInstant.now
         var line = "frame \(microseconds(now - started)) \(bytes)"
         if let keyTime {
             line += " key \(microseconds(now - keyTime))"

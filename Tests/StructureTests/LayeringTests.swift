@@ -93,6 +93,50 @@ struct LayeringTests {
         #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
     }
 
+    /// One use of the concurrency runtime (a `ContinuousClock`, an `await`, Dispatch) links it
+    /// and libdispatch into the statically linked `tasks`, and their start-up code then runs
+    /// before every command: 0.2–0.3 ms of a 0.7 ms `tasks --version` (docs/benchmark-notes.md,
+    /// "Start-up without the concurrency runtime"). ReactorCore's `MonotonicInstant` tells time.
+    @Test func theTasksProgramLinksNoConcurrencyRuntime() throws {
+        let declared = try Self.packageDependencies()
+        var linked: Set<String> = []
+        var next = ["tasks"]
+        while let target = next.popLast() {
+            guard linked.insert(target).inserted else { continue }
+            next += declared[target, default: []]
+        }
+        let names = ["ContinuousClock", "SuspendingClock", "import Dispatch", "DispatchQueue", "await ", "async ", "async{",
+                     "Task.sleep", "Task.detached", "AsyncStream", "AsyncSequence", "withCheckedContinuation", "withTaskGroup", "@MainActor"]
+        var uses: [String] = []
+        for target in linked.sorted() where Self.isSourcesTarget(target) {
+            for file in Self.swiftFiles(in: "\(Self.root)/Sources/\(target)") {
+                let code = String(decoding: readBytes(file), as: UTF8.self).split(separator: "\n")
+                    .map { (line: Substring) -> Substring in
+                        guard let comment = line.firstRange(of: "//") else { return line }
+                        return line[..<comment.lowerBound]
+                    }
+                for (number, line) in code.enumerated() {
+                    for name in names where Self.mentions(line, name) {
+                        uses.append("\(file.dropFirst(Self.root.count + 1)):\(number + 1): \(name)")
+                    }
+                }
+            }
+        }
+        #expect(linked.contains("TaskCLI") && linked.contains("ReactorCore"), "the closure of tasks's dependencies: \(linked.sorted())")
+        #expect(uses.isEmpty, "\(uses.joined(separator: "\n"))")
+    }
+
+    /// Whether `line` holds `name` not as the end of a longer word (`cursorTask {` is not `Task {`).
+    static func mentions(_ line: Substring, _ name: String) -> Bool {
+        var rest = line[...]
+        while let range = rest.firstRange(of: name) {
+            let before = range.lowerBound == line.startIndex ? nil : line[line.index(before: range.lowerBound)]
+            if !(before.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
+    }
+
     // MARK: - Reading the package
 
     /// Each target's declared dependencies, by name, from Package.swift.

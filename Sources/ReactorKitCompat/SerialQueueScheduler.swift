@@ -1,11 +1,11 @@
 import Dispatch
+import ReactorCore
 
 /// Runs work one item at a time on a serial dispatch queue, in the order scheduled.
 public final class SerialQueueScheduler: SchedulerType, @unchecked Sendable {
     /// The queue the work runs on.
     public let queue: DispatchQueue
-    private let clock = ContinuousClock()
-    private let epoch: ContinuousClock.Instant
+    private let epoch = MonotonicInstant.now
 
     /// A scheduler on a new serial queue named `label`.
     public convenience init(label: String, qos: DispatchQoS = .default) {
@@ -15,10 +15,9 @@ public final class SerialQueueScheduler: SchedulerType, @unchecked Sendable {
     /// A scheduler on `queue`, which must be serial.
     public init(queue: DispatchQueue) {
         self.queue = queue
-        epoch = clock.now
     }
 
-    public var now: Duration { clock.now - epoch }
+    public var now: Duration { MonotonicInstant.now - epoch }
 
     @discardableResult
     public func schedule(_ action: @escaping () -> Void) -> any Disposable {
