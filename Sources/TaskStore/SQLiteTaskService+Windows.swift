@@ -64,14 +64,18 @@ extension SQLiteTaskService {
             ? "count(*), max(tasks_cells(title)), max(tasks_tag_cells(tags)), count(due), count(priority), max(id), "
                 + "coalesce(max(length(due) > 10), 0)"
             : "count(*), 0, 0, 0, 0, 0, 0"
-        let sql = "SELECT \(header), \(columns) FROM task\(filter) GROUP BY 1 ORDER BY 1"
+        // One section: no GROUP BY, which SQLite would sort every row for by a constant (a
+        // temporary B-tree: `tasks count` at 100,000 tasks 37 ms, 10 without). Its one row of
+        // an empty result (count 0) is no section, as GROUP BY gives none.
+        let grouped = query.grouping != .none
+        let sql = "SELECT \(header), \(columns) FROM task\(filter)" + (grouped ? " GROUP BY 1 ORDER BY 1" : "")
         var totals = TaskQueryTotals()
         try db.read {
             let rows = try db.query(sql, arguments) { row in
                 (row.string(0), Int(row.int64(1)), Int(row.int64(2)), Int(row.int64(3)), row.int64(4) > 0, row.int64(5) > 0, row.int64(6),
                  row.int64(7) > 0)
             }
-            for (header, count, title, tags, due, priority, id, dueTime) in rows {
+            for (header, count, title, tags, due, priority, id, dueTime) in rows where grouped || count > 0 {
                 totals.anyDueTime = totals.anyDueTime || dueTime
                 totals.count += count
                 totals.sections.append(.init(header: header, count: count))

@@ -86,4 +86,24 @@ struct ReactorsOnSQLiteTests {
         #expect(reactor.currentState.tasks.count == 300)
         #expect(reactor.currentState.sections.map(\.items.count) == [100, 100, 100])
     }
+
+    /// Ungrouped totals are one aggregate without GROUP BY: one section when rows match, and
+    /// none — as a grouped count gives — when none do; measured or not.
+    @Test func ungroupedTotalsAreOneSectionOrNone() throws {
+        let folder = TemporaryFolder()
+        let service = try makeService(folder)
+        _ = try service.createNow([TaskDraft(title: "a", list: "Work"), TaskDraft(title: "bb"), TaskDraft(title: "c", tags: ["x"])])
+        for measuring in [false, true] {
+            let all = try service.totalsNow(TaskQuery(grouping: .none), measuringCells: measuring)
+            #expect(all.count == 3)
+            #expect(all.sections.map(\.count) == [3])
+            let tagged = try service.totalsNow(TaskQuery(tags: ["x"], grouping: .none), measuringCells: measuring)
+            #expect(tagged.count == 1 && tagged.sections.map(\.count) == [1])
+            let nothing = try service.totalsNow(TaskQuery(tags: ["nope"], grouping: .none), measuringCells: measuring)
+            #expect(nothing.count == 0 && nothing.sections.isEmpty)
+            let grouped = try service.totalsNow(TaskQuery(), measuringCells: measuring)
+            #expect(grouped.sections.map(\.header) == ["Inbox", "Work"] && grouped.sections.map(\.count) == [2, 1])
+        }
+        #expect(try service.totalsNow(TaskQuery(grouping: .none), measuringCells: true).titleCells == 2)
+    }
 }
