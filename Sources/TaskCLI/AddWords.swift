@@ -55,7 +55,7 @@ enum AddWords {
                 title.append(word)
             }
         }
-        return title.isEmpty ? nil : title.joined(separator: " ")
+        return title.isEmpty ? nil : title.concatenated(separator: " ")
     }
 
     private static func set(_ field: String, _ value: String, word: String, into fields: inout FieldFlags) throws {

@@ -105,7 +105,7 @@ enum ReportWords {
 /// history is kept in the file and printed by `tasks history`.
 enum CommandText {
     static func typed(_ arguments: [String]) -> String {
-        (["tasks"] + arguments.map { quoted(Redaction.passwords(in: $0)) }).joined(separator: " ")
+        (["tasks"] + arguments.map { quoted(Redaction.passwords(in: $0)) }).concatenated(separator: " ")
     }
 
     private static func quoted(_ word: String) -> String {

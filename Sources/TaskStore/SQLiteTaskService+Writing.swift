@@ -77,7 +77,7 @@ extension SQLiteTaskService {
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func makeInsertSQL(rows: Int) -> String {
-        "INSERT INTO task (\(TaskColumn.names)) VALUES " + repeatElement(TaskColumn.parameterRow, count: rows).joined(separator: ", ")
+        TaskColumn.repeated(TaskColumn.parameterRow, count: rows, separator: ", ", around: ("INSERT INTO task (\(TaskColumn.names)) VALUES ", ""))
     }
 
     /// Writes the columns of `task` that differ from `before` (its row as read in this
