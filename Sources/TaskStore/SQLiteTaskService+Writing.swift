@@ -77,7 +77,7 @@ extension SQLiteTaskService {
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func makeInsertSQL(rows: Int) -> String {
-        TaskColumn.repeated(TaskColumn.parameterRow, count: rows, separator: ", ", around: ("INSERT INTO task (\(TaskColumn.names)) VALUES ", ""))
+        "INSERT INTO task (\(TaskColumn.names)) VALUES " + Array(repeating: TaskColumn.parameterRow, count: rows).concatenated(separator: ", ")
     }
 
     /// Writes the columns of `task` that differ from `before` (its row as read in this

@@ -42,7 +42,7 @@ public enum Redaction {
     /// At `index` a `://`: copies the scheme's mark and the user information with its password
     /// masked into `out`, and returns where the host begins; `nil` when nothing is masked there.
     private static func urlUserPasswordEnd(_ bytes: [UInt8], at index: Int, out: inout [UInt8]) -> Int? {
-        guard index + 3 <= bytes.count, bytes[index] == 0x3A, bytes[index + 1] == 0x2F, bytes[index + 2] == 0x2F else { return nil }
+        guard isURLMark(bytes, at: index) else { return nil }
         let start = index + 3
         // The user information ends at the last '@' before a space. Not at the path: a
         // password typed with a raw '/', '?' or '#' in it is still a password (masking a
