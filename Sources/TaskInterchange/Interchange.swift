@@ -108,12 +108,13 @@ extension JSONReader {
         }
     }
 
-    /// The value of member `key`, read by `read`; a value of the wrong kind names the key.
-    mutating func member<T>(_ key: String, record: Int, _ read: (inout JSONReader) throws -> T) throws -> T {
+    /// The value of member `key`, read by `read`; a value of the wrong kind names the key (its
+    /// name is made only then).
+    mutating func member<T>(_ key: @autoclosure () -> String, record: Int, _ read: (inout JSONReader) throws -> T) throws -> T {
         do {
             return try read(&self)
         } catch let failure as JSONReader.Failure {
-            throw InterchangeError(failure, record: record, key: key)
+            throw InterchangeError(failure, record: record, key: key())
         }
     }
 

@@ -83,24 +83,25 @@ public final class TaskImportReactor: Reactor {
         init(_ source: any TaskRecordSource) { self.source = source }
 
         func next() throws -> (record: TaskRecord, number: Int)? {
-            guard let (record, number) = try source.next() else { return nil }
+            guard var next = try source.next() else { return nil }
             do throws(TaskFieldError) {
-                return (try TaskImportReactor.checked(record), number)
+                try TaskImportReactor.check(&next.record)
+                return next
             } catch {
-                throw TaskFieldError.inRecord(source.unit, number, error)
+                throw TaskFieldError.inRecord(source.unit, next.number, error)
             }
         }
     }
 
-    /// One record with title and list trimmed and its uuid in lower case, or why it is bad.
-    static func checked(_ record: TaskRecord) throws(TaskFieldError) -> TaskRecord {
-        var record = record
+    /// Trims the record's title and list and puts its uuid in lower case, or says why it is
+    /// bad (then the record is left part-way: throw it away). In place: a stream's record
+    /// copied to be checked and copied back was 2% of an import.
+    static func check(_ record: inout TaskRecord) throws(TaskFieldError) {
         record.fields.title = try FieldRules.title(record.fields.title)
         record.fields.list = try FieldRules.list(record.fields.list)
         for tag in record.fields.tags { try FieldRules.checkTag(tag) }
         if let uuid = record.uuid { record.uuid = try FieldRules.uuid(uuid) }
         if !record.fields.isDone && record.fields.completed != nil { throw TaskFieldError.completedButPending }
-        return record
     }
 
     /// The records with titles and lists trimmed and uuids in lower case, or the first bad
@@ -112,12 +113,11 @@ public final class TaskImportReactor: Reactor {
         for index in records.indices {
             let number = index < batch.numbers.count ? batch.numbers[index] : index + 1
             do throws(TaskFieldError) {
-                let record = try checked(records[index])
-                if let uuid = record.uuid {
+                try check(&records[index])
+                if let uuid = records[index].uuid {
                     if let first = firstByUUID[uuid] { throw TaskFieldError.duplicateUUID(uuid, first: first) }
                     firstByUUID[uuid] = number
                 }
-                records[index] = record
             } catch {
                 throw TaskFieldError.inRecord(batch.unit, number, error)
             }

@@ -63,10 +63,67 @@ import Testing
     @Test func integersAreWholeAndFit() throws {
         var json = reader("9223372036854775807")
         #expect(try json.integer() == Int64.max)
-        for text in ["9223372036854775808", "1.5", "2e3", "\"1\""] {
+        for (text, value) in [("-9223372036854775808", Int64.min), ("-0", 0), ("0", 0), ("-17", -17), ("65536", 65_536)] {
+            var good = reader(text)
+            #expect(try good.integer() == value, "\(text)")
+        }
+        for text in ["9223372036854775808", "-9223372036854775809", "99999999999999999999", "1.5", "2e3", "-1E2", "\"1\""] {
             var bad = reader(text)
             #expect(throws: JSONReader.Failure.type(expected: "a whole number")) { try bad.integer() }
         }
+    }
+
+    /// A key is matched in place only when its bytes are the expected name and nothing more;
+    /// any other key — one written with escapes included — is decoded.
+    @Test func keysAreMatchedInPlaceOrDecoded() throws {
+        var json = reader(#"{"title": 1, "ti\u0074le": 2, "titles": 3, "tit": 4, "notes": 5}"#)
+        try json.beginObject()
+        var isFirst = true
+        let title = Array("title".utf8)
+        var found: [JSONReader.Key?] = []
+        for _ in 0..<5 {
+            found.append(try json.nextKey(isFirst: &isFirst, expecting: title))
+            _ = try json.integer()
+        }
+        #expect(found == [.expected, .other("title"), .other("titles"), .other("tit"), .other("notes")])
+        #expect(try json.nextKey(isFirst: &isFirst, expecting: title) == nil)
+        var empty = reader(#"{"": 1}"#)
+        try empty.beginObject()
+        var isFirstOfEmpty = true
+        #expect(try empty.nextKey(isFirst: &isFirstOfEmpty, expecting: nil) == .other(""))
+    }
+
+    /// A plain string's bytes are handed out in place; anything else is left where it was,
+    /// for `string()` to read (or refuse).
+    @Test func plainStringsAreReadInPlaceAndOthersLeft() throws {
+        var json = reader(#" "2026-11-29T23:44:46.123Z" "a\"b" "a"#)
+        let time = json.plainString().map { Array($0) }
+        #expect(time == Array("2026-11-29T23:44:46.123Z".utf8))
+        let escaped = json.plainString()
+        #expect(escaped == nil)
+        #expect(try json.string() == "a\"b")
+        let unclosed = json.plainString()
+        #expect(unclosed == nil)
+        #expect(throws: JSONReader.Failure.self) { try json.string() }
+        var number = reader("12")
+        let notAString = number.plainString()
+        #expect(notAString == nil)
+        #expect(try number.integer() == 12)
+        var tab = reader("\"a\tb\"")  // a control byte, which only `string()` may refuse
+        let control = tab.plainString()
+        #expect(control == nil)
+        #expect(throws: JSONReader.Failure.self) { try tab.string() }
+    }
+
+    @Test func tokensAreSkippedOnlyWhenTheyComeNext() {
+        var json = reader(" {} { } {")
+        let first = json.skip("{}"), second = json.skip("{}")
+        #expect(first && !second)
+        let next = json.peek()
+        #expect(next == UInt8(ascii: "{"))
+        var short = reader("{")
+        let cut = short.skip("{}")
+        #expect(!cut)
     }
 
     @Test func trailingCommasAreErrors() {
