@@ -53,8 +53,15 @@ struct JSONReader {
     /// The next byte that is not white space, without consuming it; `nil` at the end.
     @inline(__always)
     mutating func peek() -> UInt8? {
-        // No white space between tokens (our export writes none) costs no call.
-        if index < bytes.count, bytes[index] > 0x20 { return bytes[index] }
+        // No white space between tokens (our export writes none), or one space (PostgreSQL's
+        // `jsonb` writes one after each ':' and ','), costs no call.
+        if index < bytes.count {
+            if bytes[index] > 0x20 { return bytes[index] }
+            if bytes[index] == 0x20, index + 1 < bytes.count, bytes[index + 1] > 0x20 {
+                index += 1
+                return bytes[index]
+            }
+        }
         skipSpace()
         return index < bytes.count ? bytes[index] : nil
     }
