@@ -239,10 +239,7 @@ struct JSONReader {
     }
 
     mutating func literal(_ word: StaticString) throws {
-        let count = word.utf8CodeUnitCount
-        let matches = index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == word.utf8Start[$0] }
-        guard matches else { throw error("expected a value, found \(found())") }
-        index += count
+        guard skip(word) else { throw error("expected a value, found \(found())") }
     }
 
     /// A whole number that fits in 64 bits.

@@ -69,7 +69,7 @@ extension SyncFieldsJSON {
                 }
                 if let index = ReceivedChange.index[key] {
                     values[index] = value
-                    if let at = jsonbOrder.firstIndex(where: { $0.index == index }) { expected = at + 1 }
+                    if let at = order.firstIndex(where: { $0.index == index }) { expected = at + 1 }
                 } else if key == SyncField.deleted {
                     deleted = value
                 }

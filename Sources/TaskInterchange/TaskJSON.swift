@@ -136,10 +136,10 @@ public enum TaskJSON {
                 if try reader.null() { return nil }
                 // Read in place; a string with escapes (or no time at all) is read again as
                 // text, to parse or to name in the message.
-                var inPlace = reader
-                if let bytes = inPlace.plainString(), let time = TimestampText.parse(utf8: bytes) {
-                    reader = inPlace
-                    return time
+                let start = reader.index
+                if let bytes = reader.plainString() {
+                    if let time = TimestampText.parse(utf8: bytes) { return time }
+                    reader.index = start
                 }
                 guard let text = try reader.optionalString() else { return nil }
                 guard let time = TimestampText.parse(text) else {
