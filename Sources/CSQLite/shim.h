@@ -10,4 +10,11 @@ static inline int csqlite_db_config_defensive(sqlite3 *db, int on) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, on, (int *)0);
 }
 
+// The empty text, bound without a copy: SQLITE_STATIC needs storage that outlives the statement,
+// which a Swift string's bytes are not promised to be; a C literal is. Bound with
+// SQLITE_TRANSIENT, each empty column of a row was an allocation (a third of `add -`'s binds).
+static inline int csqlite_bind_empty_text(sqlite3_stmt *statement, int index) {
+    return sqlite3_bind_text(statement, index, "", 0, SQLITE_STATIC);
+}
+
 #endif

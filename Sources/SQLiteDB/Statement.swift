@@ -166,9 +166,7 @@ extension String: SQLiteBindable {
         var text = self
         return text.withUTF8 { bytes in
             // An empty buffer may have no address; SQLite would take a null pointer as NULL.
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return sqlite3_bind_text(statement, index, "", 0, sqliteTransient)
-            }
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return csqlite_bind_empty_text(statement, index) }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
                 sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(bytes.count), sqliteTransient, UInt8(SQLITE_UTF8))
             }

@@ -194,7 +194,7 @@ public final class TaskEditReactor: Reactor {
         var drafts: [TaskDraft] = []
         drafts.reserveCapacity(titles.count)
         do throws(TaskFieldError) {
-            let shared = try validateSharedFields(fields)
+            let template = try validateSharedFields(fields).draft(title: "", notes: fields.notes)
             for (index, title) in titles.enumerated() {
                 let trimmed: String
                 do throws(TaskFieldError) {
@@ -202,7 +202,7 @@ public final class TaskEditReactor: Reactor {
                 } catch {
                     throw TaskFieldError.inItem(index + 1, error)
                 }
-                drafts.append(shared.draft(title: trimmed, notes: fields.notes))
+                drafts.append(template.titled(trimmed))
             }
         } catch {
             return .just(.setValidationError(error))
@@ -217,21 +217,22 @@ public final class TaskEditReactor: Reactor {
     }
 
     private func submit(_ fields: Fields, lines: @escaping TaskTitleSource) -> Observable<Mutation> {
-        let shared: Validated
+        /// Every line's draft but its title: the fields are the same for each.
+        let template: TaskDraft
         var number = 0
         /// The next line as a draft; a bad line is named by its number.
         func draft() throws(TaskFieldError) -> TaskDraft? {
             number += 1
             do throws(TaskFieldError) {
                 guard let line = try lines() else { return nil }
-                return shared.draft(title: try FieldRules.title(line), notes: fields.notes)
+                return template.titled(try FieldRules.title(line))
             } catch {
                 throw TaskFieldError.inItem(number, error)
             }
         }
         let first: TaskDraft?
         do throws(TaskFieldError) {
-            shared = try validateSharedFields(fields)
+            template = try validateSharedFields(fields).draft(title: "", notes: fields.notes)
             first = try draft()
         } catch {
             return .just(.setValidationError(error))
@@ -352,5 +353,15 @@ extension TaskEditReactor.Fields {
             self.init(title: task.title, notes: task.notes, list: task.list, tags: task.tags, repeat: task.repeat?.description ?? "",
                       typed: typed)
         }
+    }
+}
+
+private extension TaskDraft {
+    /// This draft with another title: each line of `add -` shares every other field, read once
+    /// (built for each line, the draft was an eighth of the command's instructions).
+    func titled(_ title: String) -> TaskDraft {
+        var draft = self
+        draft.fields.title = title
+        return draft
     }
 }

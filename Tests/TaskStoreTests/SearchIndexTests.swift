@@ -71,9 +71,36 @@ struct SearchIndexTests {
         #expect(n == SearchIndex.deferredFrom + 500, "the failure came after the trigger was set aside")
         #expect(try Self.trigger(service.db) == SearchIndex.insertTrigger)
         #expect(try service.db.scalar("SELECT count(*) FROM task") == 1)
+        #expect(try Self.settings(service.db) == [nil, nil], "the fill's settings went with the rows")
         try Self.checkIndex(service.db)
         _ = try run(service.create([TaskDraft(title: "then one more")]))
         #expect(try Self.found(service, "one more") == ["then one more"])
+    }
+
+    static func settings(_ db: Connection) throws -> [Int64?] {
+        try SearchIndex.fillSettings.map { try db.scalar("SELECT v FROM task_text_config WHERE k = ?", $0.key) }
+    }
+
+    @Test func theFillsSettingsArePutBackAsTheyWere() throws {
+        let folder = TemporaryFolder()
+        let service = try SQLiteTaskService(path: folder.file("settings.db"))
+        _ = try run(service.create([TaskDraft(title: "before the batch")]))
+        #expect(try Self.settings(service.db) == [nil, nil], "a new file keeps FTS5's defaults")
+        func add(_ count: Int) throws {
+            var n = 0
+            _ = try run(service.create(streaming: {
+                n += 1
+                return n <= count ? TaskDraft(title: "streamed \(n)") : nil
+            }))
+        }
+        try add(SearchIndex.deferredFrom + 10)
+        #expect(try Self.settings(service.db) == SearchIndex.fillSettings.map(\.standard), "FTS5's defaults, written out")
+        // A value someone set on the index stays theirs.
+        try service.db.execute("INSERT INTO task_text (task_text, rank) VALUES ('automerge', 8)")
+        try add(SearchIndex.deferredFrom + 10)
+        #expect(try Self.settings(service.db) == [SearchIndex.fillSettings[0].standard, 8])
+        #expect(SearchIndex.fillSettings.allSatisfy { $0.value != $0.standard }, "the fill's own values differ from both")
+        try Self.checkIndex(service.db)
     }
 
     @Test func aLargeImportIsFoundAndTheTasksItUpdatesAreIndexedAgain() throws {
