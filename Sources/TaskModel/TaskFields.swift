@@ -245,7 +245,7 @@ public enum FieldUpdate<Value: Equatable & Sendable>: Equatable, Sendable {
 public enum TagsText {
     /// Each once, sorted, none empty.
     public static func normalized(_ tags: [String]) -> [String] {
-        Array(Set(tags.filter { !$0.isEmpty })).sorted()
+        tags.isEmpty ? tags : Array(Set(tags.filter { !$0.isEmpty })).sorted()
     }
 
     public static func encode(_ tags: [String]) -> String {

@@ -34,6 +34,20 @@ struct ConnectionTests {
         let second = try db.prepare("SELECT 1")
         #expect(first === second)
         #expect(try db.prepare("SELECT 2") !== first)
+        #expect(try db.prepare("SELECT 1") === first, "the dictionary's, after another")
+        #expect(try db.prepare(String("SELECT 1".reversed().reversed())) === first, "equal text, not the same string")
+    }
+
+    @Test func aStatementAskedForAgainComesResetWithoutItsBindings() throws {
+        let db = try Connection(path: ":memory:")
+        let statement = try db.prepare("SELECT ?1")
+        try statement.bind(integer: 5, at: 1)
+        #expect(try statement.step())
+        #expect(statement.int64(0) == 5)
+        let again = try db.prepare("SELECT ?1")  // the last one prepared, asked for again
+        #expect(again === statement)
+        #expect(try again.step())
+        #expect(again.isNull(0), "no binding kept from before")
     }
 
     @Test func writeCommitsOrRollsBackWhole() throws {
