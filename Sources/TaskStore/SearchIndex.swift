@@ -42,8 +42,10 @@ enum SearchIndex {
 
     /// Indexes the tasks whose ids are `firstID` or more, and puts the trigger back. The fill's
     /// settings are FTS5's own (`INSERT INTO task_text (task_text, rank)`), kept in the index's
-    /// `task_text_config` table: each is put back to what it was before the trigger returns,
-    /// so later writes merge as FTS5 would have them.
+    /// `task_text_config` table: each is put back to its value before the trigger returns, so
+    /// later writes merge as FTS5 would have them. A setting the file did not hold is written
+    /// out at FTS5's default (deleting the row is refused: a defensive connection cannot
+    /// write FTS5's shadow tables).
     static func fill(_ db: Connection, fromID firstID: Int64) throws {
         var before: [Int64] = []
         for setting in fillSettings {
