@@ -61,7 +61,7 @@ public final class TaskImportReactor: Reactor {
         case .importStream(let source):
             return Observable.concat([
                 .just(.setImporting(source.expectedCount)),
-                service.importTasks(from: CheckedSource(source))
+                service.importTasks(from: ReadAheadSource(CheckedSource(source)))
                     .map(Mutation.setResult)
                     .catch { error in
                         if let error = error as? TaskFieldError { return .just(.setValidationError(error)) }
