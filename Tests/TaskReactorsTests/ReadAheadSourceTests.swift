@@ -40,7 +40,7 @@ struct ReadAheadSourceTests {
     }
 
     @Test func givesTheSourcesRecordsInOrderThenTheEnd() throws {
-        let count = ReadAhead<Int>.batchSize * 3 + 7
+        let count = ReadAheadSource.batchSize * 3 + 7
         let source = ReadAheadSource(Counted(count: count))
         let taken = try drain(source)
         #expect(taken.map(\.1) == Array(1...count))
@@ -50,7 +50,7 @@ struct ReadAheadSourceTests {
     }
 
     @Test func aFailureComesWhereTheSourceThrewIt() throws {
-        let count = ReadAhead<Int>.batchSize + 5
+        let count = ReadAheadSource.batchSize + 5
         let source = ReadAheadSource(Counted(count: count, failing: true))
         var numbers: [Int] = []
         #expect(throws: Counted.Failure(at: count + 1)) {
@@ -82,7 +82,7 @@ struct ReadAheadSourceTests {
             let source = ReadAheadSource(inner)
             for _ in 0..<10 { _ = try source.next() }
             try await _Concurrency.Task.sleep(for: .milliseconds(50))
-            let bound = ReadAhead<Int>.batchSize * (ReadAhead<Int>.batchesAhead + 2) + 1
+            let bound = ReadAheadSource.batchSize * 3 + 1
             #expect(inner.reads.load(ordering: .relaxed) <= bound, "a few batches ahead, not the whole input")
         }
         var waited = 0
