@@ -98,19 +98,33 @@ public final class Connection {
     /// The prepared statement for `sql`, from the cache when it was prepared before; reset
     /// and with no bindings.
     public func prepare(_ sql: String) throws -> Statement {
-        if let last = lastPrepared, last.sql == sql {
-            last.reset()
-            return last
-        }
-        if let cached = statements[sql] {
+        if let cached = cached(sql) {
             cached.reset()
-            lastPrepared = cached
             return cached
         }
         let statement = try Statement(db: handle, sql: sql)
         statements[sql] = statement
         lastPrepared = statement
         return statement
+    }
+
+    /// The prepared statement for `sql`, reset but keeping its bindings: for a caller that
+    /// binds every parameter before each run. Clearing them frees each text's buffer for the
+    /// next bind to allocate again (a bulk INSERT of 1,300 parameters: 2% of `add -`).
+    public func prepareToBindAll(_ sql: String) throws -> Statement {
+        if let cached = cached(sql) {
+            cached.rewind()
+            return cached
+        }
+        return try prepare(sql)
+    }
+
+    /// The statement prepared before for `sql`, now the last one handed out; nil if none.
+    private func cached(_ sql: String) -> Statement? {
+        if let last = lastPrepared, last.sql == sql { return last }
+        guard let cached = statements[sql] else { return nil }
+        lastPrepared = cached
+        return cached
     }
 
     /// Runs one statement with `arguments`, ignoring any rows.

@@ -62,8 +62,10 @@ public protocol TaskWriting: AnyObject {
     /// goes: memory stays that of a few rows however many there are. Progress comes as rows are
     /// written, then the committed ids. A draft `source` cannot make ends the call with its
     /// error and rolls everything back. Listeners hear of the new tasks only when the batch is
-    /// small enough to announce (see the store).
-    func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress>
+    /// small enough to announce (see the store). `checkedCount`, when given, says the source
+    /// was read to its end and checked before the call: it yields exactly that many drafts and
+    /// throws none, so the store may write them the way a known batch is written.
+    func create(streaming source: @escaping TaskDraftSource, checkedCount: Int?) -> Observable<TaskCreationProgress>
 
     /// Creates all of `drafts` in one transaction: all of them or none.
     func create(_ drafts: [TaskDraft]) -> Observable<[Task]>

@@ -118,7 +118,7 @@ public final class TaskEditReactor: Reactor {
 
     public let initialState: State
     public let reactorStorage = Storage()
-    private let service: any TaskReading & TaskWriting
+    let service: any TaskReading & TaskWriting
     let dates: () -> DateContext
 
     /// An editor in `mode` over `service`; `today` anchors relative dates (`tomorrow`, `+3d`).
@@ -216,46 +216,6 @@ public final class TaskEditReactor: Reactor {
         ])
     }
 
-    private func submit(_ fields: Fields, lines: @escaping TaskTitleSource) -> Observable<Mutation> {
-        /// Every line's draft but its title: the fields are the same for each.
-        let template: TaskDraft
-        var number = 0
-        /// The next line as a draft; a bad line is named by its number.
-        func draft() throws(TaskFieldError) -> TaskDraft? {
-            number += 1
-            do throws(TaskFieldError) {
-                guard let line = try lines() else { return nil }
-                return template.titled(try FieldRules.title(line))
-            } catch {
-                throw TaskFieldError.inItem(number, error)
-            }
-        }
-        let first: TaskDraft?
-        do throws(TaskFieldError) {
-            template = try validateSharedFields(fields).draft(title: "", notes: fields.notes)
-            first = try draft()
-        } catch {
-            return .just(.setValidationError(error))
-        }
-        var pending = first
-        let source: TaskDraftSource = {
-            if let draft = pending {
-                pending = nil
-                return draft
-            }
-            return try draft()
-        }
-        return Observable.concat([
-            .just(.setSaving(true)),
-            Observable.concat([service.create(streaming: source).map(Mutation.setCreation), .just(.dismiss)])
-                .catch { error in
-                    if let error = error as? TaskFieldError { return .just(.setValidationError(error)) }
-                    return .just(.setFailure(TaskServiceError(error)))
-                },
-            .just(.setSaving(false)),
-        ])
-    }
-
     /// Only what differs from the task: an edit keeps every field it did not touch.
     private func changes(from task: Task, to validated: Validated, notes: String) -> TaskChanges {
         var changes = TaskChanges()
@@ -310,7 +270,7 @@ public final class TaskEditReactor: Reactor {
     }
 
     /// Every field but the title.
-    private func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
+    func validateSharedFields(_ fields: Fields) throws(TaskFieldError) -> Validated {
         // In the form's order: the first field in error is the one reported.
         var judging = Judging(reactor: self, fields: fields)
         for field in TaskFields.form { try judging.judge(field) }
@@ -356,7 +316,7 @@ extension TaskEditReactor.Fields {
     }
 }
 
-private extension TaskDraft {
+extension TaskDraft {
     /// This draft with another title: each line of `add -` shares every other field, read once
     /// (built for each line, the draft was an eighth of the command's instructions).
     func titled(_ title: String) -> TaskDraft {

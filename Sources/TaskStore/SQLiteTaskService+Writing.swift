@@ -28,9 +28,16 @@ extension SQLiteTaskService {
     /// The task `draft` makes, not inserted yet (id 0), at the bottom of its list: `bottoms`
     /// holds each list's bottom position so far in this transaction.
     func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
+        let rule = draft.fields.repeat
         var task = draft.fields
-        let position = try bottoms[task.list].map { $0 + Self.positionGap } ?? bottomPosition(of: task.list)
-        bottoms[task.list] = position
+        let position: Int64
+        if let index = bottoms.index(forKey: task.list) {  // one lookup for a list seen before
+            position = bottoms.values[index] + Self.positionGap
+            bottoms.values[index] = position
+        } else {
+            position = try bottomPosition(of: task.list)
+            bottoms[task.list] = position
+        }
         task.id = 0
         task.uuid = draft.uuid ?? makeUUID()
         task.completed = task.isDone ? time : nil  // `tasks log`: added done
@@ -41,7 +48,7 @@ extension SQLiteTaskService {
         task.repeat = nil
         task.series = nil
         task.anchor = nil
-        if let rule = draft.fields.repeat { task.setRepeat(rule, today: today()) }
+        if let rule { task.setRepeat(rule, today: today()) }
         return task
     }
 
@@ -51,14 +58,14 @@ extension SQLiteTaskService {
         var start = 0
         while start < tasks.count {
             let end = min(start + Self.rowsPerInsert, tasks.count)
-            let insert = try db.prepare(Self.insertSQL(rows: end - start))
+            let insert = try db.prepareToBindAll(Self.insertSQL(rows: end - start))
             var parameter: Int32 = 1
             for task in tasks[start..<end] {
                 try TaskColumn.bind(task, to: insert, from: parameter)
                 parameter += TaskColumn.count
             }
             try insert.run()
-            insert.rewind()  // every parameter is bound again before its next run
+            insert.rewind()
             // The rows of one INSERT get consecutive ids, the last of them the last insert rowid.
             if tasks[start].id == 0 {
                 let first = try db.lastInsertRowID - Int64(end - start) + 1

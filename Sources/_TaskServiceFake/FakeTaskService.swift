@@ -154,9 +154,11 @@ public final class FakeTaskService: TaskService {
     }
 
     /// Reads every draft first (the fake holds everything anyway), then creates them as one
-    /// batch; a draft the source cannot make leaves nothing behind.
-    public func create(streaming source: @escaping TaskDraftSource) -> Observable<TaskCreationProgress> {
+    /// batch; a draft the source cannot make leaves nothing behind. Keeps each call's
+    /// `checkedCount` in `checkedCounts`.
+    public func create(streaming source: @escaping TaskDraftSource, checkedCount: Int?) -> Observable<TaskCreationProgress> {
         .deferred { [unowned self] in
+            self.checkedCounts.append(checkedCount)
             var drafts: [TaskDraft] = []
             while let draft = try source() { drafts.append(draft) }
             return self.create(drafts).map { made in
@@ -189,6 +191,9 @@ public final class FakeTaskService: TaskService {
 
     /// The ids of each `update(ids:_:)` call, in turn: one call is one command.
     public private(set) var updates: [[Int64]] = []
+
+    /// The `checkedCount` of each `create(streaming:checkedCount:)` call, in turn.
+    public private(set) var checkedCounts: [Int?] = []
 
     public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {
         attempt {

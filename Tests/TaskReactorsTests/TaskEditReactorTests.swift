@@ -94,6 +94,7 @@ struct TaskEditReactorTests {
         #expect(reactor.currentState.validationError == nil)
         #expect(reactor.currentState.creation.map { if case .committed(_, let made, _) = $0 { made } else { -1 } } == count)
         #expect(service.tasks.map(\.title) == (1...count).map { "Line \($0)" })
+        #expect(service.checkedCounts == [count], "read to its end and checked before the store was called")
 
         let failing = FakeTaskService()
         let refused = TaskEditReactor(mode: .new, service: failing, today: { today })
@@ -101,6 +102,7 @@ struct TaskEditReactorTests {
         refused.action.onNext(.submitLines(lines(count, blankAt: blank)))
         #expect(refused.currentState.validationError == .inItem(blank, .emptyTitle))
         #expect(failing.tasks.isEmpty)
+        #expect(failing.checkedCounts.isEmpty, "the store was never called")
     }
 
     /// A tag kept from before (an import of an older file) does not stop an edit of another field.

@@ -155,7 +155,8 @@ struct FaultSweepTests {
     /// sweep of one would fail each of its thousands of calls in turn): an import of 100,000
     /// tasks through the bulk load's rollback journal, the same import streamed (as `tasks
     /// import` of our JSON runs it) through the WAL, and an `add -` of 100,000 lines streamed
-    /// through the WAL — each with the search index filled at its end.
+    /// through the WAL and checked ahead through the rollback journal — each with the search
+    /// index filled at its end.
     static let largeOperations: [Operation] = [
         Operation(description: "import of 100,000 tasks", prepare: { try seeded($0) },
                   run: { _ = try TaskStoreTests.run($0.importTasks((1...100_000).map { TaskRecord(title: "imported \($0)") })) },
@@ -164,16 +165,22 @@ struct FaultSweepTests {
                   run: { _ = try TaskStoreTests.run($0.importTasks(from: TaskBatchSource(TaskImportBatch(
                       records: (1...100_000).map { TaskRecord(title: "streamed \($0)") })))) },
                   isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
-        Operation(description: "add - of 100,000 lines", prepare: { try seeded($0) },
-                  run: { service in
-                      var line = 0
-                      _ = try TaskStoreTests.run(service.create(streaming: {
-                          line += 1
-                          return line <= 100_000 ? TaskDraft(title: "line \(line)") : nil
-                      }))
-                  },
+        Operation(description: "add - of 100,000 lines, streamed", prepare: { try seeded($0) },
+                  run: { try addLines(100_000, checked: false, to: $0) },
+                  isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
+        Operation(description: "add - of 100,000 lines checked ahead (through the rollback journal)", prepare: { try seeded($0) },
+                  run: { try addLines(100_000, checked: true, to: $0) },
                   isDone: { try $0.scalar("SELECT count(*) FROM task") == 100_003 }),
     ]
+
+    /// `add -` of `count` lines as the store sees it: streamed, or checked to its end first.
+    static func addLines(_ count: Int, checked: Bool, to service: SQLiteTaskService) throws {
+        var line = 0
+        _ = try TaskStoreTests.run(service.create(streaming: {
+            line += 1
+            return line <= count ? TaskDraft(title: "line \(line)") : nil
+        }, checkedCount: checked ? count : nil))
+    }
 
     @Test func aPowerCutAtEverySyncLeavesEachCommandAllOrNothing() throws {
         try Self.sweepPowerCuts(Self.operations)
