@@ -148,3 +148,30 @@ struct SyncSearchIndexTests {
         #expect(try SearchIndexTests.found(desktop.service, "desktop's own").isEmpty)
     }
 }
+
+/// Migration v13: the index made again without FTS5's per-row column sizes.
+@Suite("TaskStore: the search index of a schema-11 file, made again")
+struct SearchIndexUpgradeTests {
+    @Test func theIndexKeepsNoColumnSizesFindsWhatItFoundAndKeepsItsSettings() throws {
+        let folder = TemporaryFolder()
+        let path = try copyOfFixture("schema-v11.db", into: folder)
+        do {
+            let old = try Connection(path: path)
+            #expect(try old.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'task_text_docsize'") == 1)
+            try old.execute("INSERT INTO task_text (task_text, rank) VALUES ('automerge', 8)")
+        }
+        let service = try SQLiteTaskService(path: path, create: false)
+        #expect(try service.db.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'task_text_docsize'") == 0)
+        #expect(try service.db.scalarString("SELECT sql FROM sqlite_schema WHERE name = 'task_text'")?.contains("columnsize = 0") == true)
+        #expect(try service.db.scalar("SELECT v FROM task_text_config WHERE k = 'automerge'") == 8, "a setting made on the old index")
+        try SearchIndexTests.checkIndex(service.db)
+        #expect(try SearchIndexTests.found(service, "UY MIL") == ["Buy milk"], "a task written before the migration")
+        #expect(try SearchIndexTests.found(service, "two") == ["two"])
+        _ = try run(service.create([TaskDraft(title: "written after it")]))
+        #expect(try SearchIndexTests.found(service, "after it") == ["written after it"])
+        _ = try run(service.update(id: 1, { var changes = TaskChanges(); changes.title = "Buy oat milk"; return changes }()))
+        #expect(try SearchIndexTests.found(service, "oat m") == ["Buy oat milk"])
+        #expect(try SearchIndexTests.found(service, "Buy milk").isEmpty, "the old title left the index")
+        try SearchIndexTests.checkIndex(service.db)
+    }
+}
