@@ -58,14 +58,12 @@ public protocol TaskReading: AnyObject {
 
 /// Changing tasks: each call one transaction, announced on the feed once committed.
 public protocol TaskWriting: AnyObject {
-    /// Creates the tasks `source` yields, in one transaction, reading and inserting them as it
-    /// goes: memory stays that of a few rows however many there are. Progress comes as rows are
-    /// written, then the committed ids. A draft `source` cannot make ends the call with its
-    /// error and rolls everything back. Listeners hear of the new tasks only when the batch is
-    /// small enough to announce (see the store). `checkedCount`, when given, says the source
-    /// was read to its end and checked before the call: it yields exactly that many drafts and
-    /// throws none, so the store may write them the way a known batch is written.
-    func create(streaming source: @escaping TaskDraftSource, checkedCount: Int?) -> Observable<TaskCreationProgress>
+    /// Creates a task of each title `stream` yields, in one transaction, reading and inserting
+    /// them as it goes: memory stays that of a few rows however many there are. Progress comes
+    /// as rows are written, then the committed ids. A title the stream cannot read ends the
+    /// call with its error and rolls everything back. Listeners hear of the new tasks only when
+    /// the batch is small enough to announce (see the store).
+    func create(streaming stream: TaskTitleStream) -> Observable<TaskCreationProgress>
 
     /// Creates all of `drafts` in one transaction: all of them or none.
     func create(_ drafts: [TaskDraft]) -> Observable<[Task]>

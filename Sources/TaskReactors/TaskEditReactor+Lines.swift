@@ -18,14 +18,10 @@ extension TaskEditReactor {
         } catch {
             return .just(.setValidationError(error))
         }
-        let checkedCount = ahead.ended ? ahead.count : nil
-        let source: TaskDraftSource = {
-            guard let title = try ahead.next() else { return nil }
-            return template.titled(title)
-        }
+        let stream = TaskTitleStream(template: template, checkedCount: ahead.ended ? ahead.count : nil) { try ahead.next() }
         return Observable.concat([
             .just(.setSaving(true)),
-            Observable.concat([service.create(streaming: source, checkedCount: checkedCount).map(Mutation.setCreation), .just(.dismiss)])
+            Observable.concat([service.create(streaming: stream).map(Mutation.setCreation), .just(.dismiss)])
                 .catch { error in
                     if let error = error as? TaskFieldError { return .just(.setValidationError(error)) }
                     return .just(.setFailure(TaskServiceError(error)))

@@ -316,7 +316,7 @@ extension TaskEditReactor.Fields {
     }
 }
 
-extension TaskDraft {
+private extension TaskDraft {
     /// This draft with another title: each line of `add -` shares every other field, read once
     /// (built for each line, the draft was an eighth of the command's instructions).
     func titled(_ title: String) -> TaskDraft {

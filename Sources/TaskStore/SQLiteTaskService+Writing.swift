@@ -58,21 +58,30 @@ extension SQLiteTaskService {
         var start = 0
         while start < tasks.count {
             let end = min(start + Self.rowsPerInsert, tasks.count)
-            let insert = try db.prepareToBindAll(Self.insertSQL(rows: end - start))
-            var parameter: Int32 = 1
-            for task in tasks[start..<end] {
-                try TaskColumn.bind(task, to: insert, from: parameter)
-                parameter += TaskColumn.count
+            let first = try insertRows(end - start) { index, insert, parameter in
+                try TaskColumn.bind(tasks[start + index], to: insert, from: parameter)
             }
-            try insert.run()
-            insert.rewind()
-            // The rows of one INSERT get consecutive ids, the last of them the last insert rowid.
             if tasks[start].id == 0 {
-                let first = try db.lastInsertRowID - Int64(end - start) + 1
                 for index in start..<end { tasks[index].id = first + Int64(index - start) }
             }
             start = end
         }
+    }
+
+    /// Inserts `count` rows (at most `rowsPerInsert`) with one INSERT, `bind` binding the
+    /// columns of the row at each index from the parameter it is given; returns the first
+    /// row's id. The rows of one INSERT get consecutive ids, the last of them the last insert
+    /// rowid.
+    func insertRows(_ count: Int, bind: (Int, Statement, Int32) throws -> Void) throws -> Int64 {
+        let insert = try db.prepareToBindAll(Self.insertSQL(rows: count))
+        var parameter: Int32 = 1
+        for index in 0..<count {
+            try bind(index, insert, parameter)
+            parameter += TaskColumn.count
+        }
+        try insert.run()
+        insert.rewind()
+        return try db.lastInsertRowID - Int64(count) + 1
     }
 
     /// `INSERT INTO task (every column) VALUES (…), (…)` for `rows` rows.

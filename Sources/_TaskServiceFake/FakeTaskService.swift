@@ -153,14 +153,19 @@ public final class FakeTaskService: TaskService {
         }
     }
 
-    /// Reads every draft first (the fake holds everything anyway), then creates them as one
-    /// batch; a draft the source cannot make leaves nothing behind. Keeps each call's
+    /// Reads every title first (the fake holds everything anyway), then creates the drafts as
+    /// one batch; a title the stream cannot read leaves nothing behind. Keeps each call's
     /// `checkedCount` in `checkedCounts`.
-    public func create(streaming source: @escaping TaskDraftSource, checkedCount: Int?) -> Observable<TaskCreationProgress> {
+    public func create(streaming stream: TaskTitleStream) -> Observable<TaskCreationProgress> {
         .deferred { [unowned self] in
-            self.checkedCounts.append(checkedCount)
+            self.checkedCounts.append(stream.checkedCount)
             var drafts: [TaskDraft] = []
-            while let draft = try source() { drafts.append(draft) }
+            while let title = try stream.titles() {
+                var draft = stream.template
+                draft.fields.title = title
+                draft.uuid = nil
+                drafts.append(draft)
+            }
             return self.create(drafts).map { made in
                 TaskCreationProgress.committed(first: made.first?.id ?? 0, count: made.count, head: Array(made.prefix(10)))
             }
@@ -192,7 +197,7 @@ public final class FakeTaskService: TaskService {
     /// The ids of each `update(ids:_:)` call, in turn: one call is one command.
     public private(set) var updates: [[Int64]] = []
 
-    /// The `checkedCount` of each `create(streaming:checkedCount:)` call, in turn.
+    /// The `checkedCount` of each `create(streaming:)` call, in turn.
     public private(set) var checkedCounts: [Int?] = []
 
     public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {

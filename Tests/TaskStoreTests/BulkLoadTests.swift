@@ -37,10 +37,11 @@ struct CheckedStreamTests {
         _ = try service.createNow([TaskDraft(title: "before")])
         let count = SQLiteTaskService.bulkLoadThreshold + 10
         var n = 0
-        let (progress, _) = try service.createStreamingNow({
+        let stream = TaskTitleStream(template: TaskDraft(title: ""), checkedCount: checked ? count : nil) {
             n += 1
-            return n <= count ? TaskDraft(title: "line \(n)") : nil
-        }, checkedCount: checked ? count : nil) { _ in }
+            return n <= count ? "line \(n)" : nil
+        }
+        let (progress, _) = try service.createStreamingNow(stream) { _ in }
         #expect(progress == .committed(first: 2, count: count, head: try service.db.query(
             "SELECT \(TaskColumn.names) FROM task WHERE id BETWEEN 2 AND 11 ORDER BY id") { TaskColumn.decode($0) }))
         #expect(try service.db.scalarString("PRAGMA journal_mode") == "wal")
@@ -48,6 +49,45 @@ struct CheckedStreamTests {
         #expect(checked ? frames == 0 : frames > 0)
         #expect(try service.db.scalar("SELECT count(*) FROM task") == Int64(count + 1))
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
+    }
+}
+
+extension CheckedStreamTests {
+    /// Each task of a stream is written from one row that only its title, uuid, position and
+    /// series change: every column must be what creating its draft on its own would write.
+    @Test(arguments: [false, true])
+    func aStreamedTaskIsTheTaskItsDraftMakes(checked: Bool) throws {
+        let folder = TemporaryFolder()
+        var template = TaskDraft(title: "", notes: "shared notes", list: "Work", due: CalendarDay(year: 2026, month: 12, day: 24),
+                                 priority: .high, tags: ["b", "a"], repeat: RepeatRule("every 2w"))
+        template.uuid = "not used"
+        let titles = (1...250).map { "task \($0) 우유 🥛" }
+        let alone = try SQLiteTaskService(path: folder.file("alone.db"))
+        _ = try alone.createNow(titles.map { title in
+            var draft = template
+            draft.fields.title = title
+            draft.uuid = nil
+            return draft
+        })
+        let streamed = try SQLiteTaskService(path: folder.file("streamed.db"))
+        var next = titles.makeIterator()
+        let stream = TaskTitleStream(template: template, checkedCount: checked ? titles.count : nil) { next.next() }
+        let (progress, _) = try streamed.createStreamingNow(stream) { _ in }
+        let columns = TaskColumn.names.split(separator: ", ").filter { !["uuid", "series", "created", "modified"].contains($0) }
+            .joined(separator: ", ")
+        func rows(_ service: SQLiteTaskService) throws -> [String] {
+            try service.db.query("SELECT \(columns), series = uuid, length(uuid), created = modified FROM task ORDER BY id") { row in
+                (0..<row.columnCount).map { row.isNull($0) ? "NULL" : row.string($0) }.joined(separator: "|")
+            }
+        }
+        #expect(try rows(streamed) == rows(alone))
+        #expect(try rows(streamed).count == 250)
+        #expect(try streamed.db.scalar("SELECT count(DISTINCT uuid) FROM task") == 250)
+        guard case .committed(let first, let count, let head) = progress else { Issue.record("not committed"); return }
+        #expect(first == 1 && count == 250)
+        #expect(head.map(\.id) == Array(1...10) && head.map(\.title) == Array(titles.prefix(10)))
+        #expect(try head == streamed.db.query("SELECT \(TaskColumn.names) FROM task WHERE id <= 10 ORDER BY id") { TaskColumn.decode($0) },
+                "the confirmed tasks are the rows written")
     }
 }
 

@@ -176,10 +176,10 @@ struct FaultSweepTests {
     /// `add -` of `count` lines as the store sees it: streamed, or checked to its end first.
     static func addLines(_ count: Int, checked: Bool, to service: SQLiteTaskService) throws {
         var line = 0
-        _ = try TaskStoreTests.run(service.create(streaming: {
+        _ = try TaskStoreTests.run(service.create(streaming: TaskTitleStream(template: TaskDraft(title: ""), checkedCount: checked ? count : nil) {
             line += 1
-            return line <= count ? TaskDraft(title: "line \(line)") : nil
-        }, checkedCount: checked ? count : nil))
+            return line <= count ? "line \(line)" : nil
+        }))
     }
 
     @Test func aPowerCutAtEverySyncLeavesEachCommandAllOrNothing() throws {

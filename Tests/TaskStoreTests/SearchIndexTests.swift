@@ -45,10 +45,10 @@ struct SearchIndexTests {
         #expect(before == SearchIndex.insertTrigger, "the migration's text is the constant's")
         let count = SearchIndex.deferredFrom + 2_500
         var n = 0
-        _ = try run(service.create(streaming: {
+        _ = try run(service.create(streaming: TaskTitleStream(template: TaskDraft(title: ""), checkedCount: checked ? count : nil) {
             n += 1
-            return n <= count ? TaskDraft(title: "streamed \(n) ärger") : nil
-        }, checkedCount: checked ? count : nil))
+            return n <= count ? "streamed \(n) ärger" : nil
+        }))
         #expect(try Self.trigger(service.db) == before)
         try Self.checkIndex(service.db)
         #expect(try Self.found(service, "streamed 7 ") == ["streamed 7 ärger"], "a row indexed by the trigger")
@@ -65,11 +65,11 @@ struct SearchIndexTests {
         _ = try run(service.create([TaskDraft(title: "kept")]))
         var n = 0
         #expect(throws: Failed.self) {
-            _ = try run(service.create(streaming: {
+            _ = try run(service.create(streaming: TaskTitleStream(template: TaskDraft(title: "")) {
                 n += 1
                 if n == SearchIndex.deferredFrom + 500 { throw Failed() }
-                return TaskDraft(title: "streamed \(n)")
-            }, checkedCount: nil))
+                return "streamed \(n)"
+            }))
         }
         #expect(n == SearchIndex.deferredFrom + 500, "the failure came after the trigger was set aside")
         #expect(try Self.trigger(service.db) == SearchIndex.insertTrigger)
@@ -91,10 +91,10 @@ struct SearchIndexTests {
         #expect(try Self.settings(service.db) == [nil, nil], "a new file keeps FTS5's defaults")
         func add(_ count: Int) throws {
             var n = 0
-            _ = try run(service.create(streaming: {
+            _ = try run(service.create(streaming: TaskTitleStream(template: TaskDraft(title: "")) {
                 n += 1
-                return n <= count ? TaskDraft(title: "streamed \(n)") : nil
-            }, checkedCount: nil))
+                return n <= count ? "streamed \(n)" : nil
+            }))
         }
         try add(SearchIndex.deferredFrom + 10)
         #expect(try Self.settings(service.db) == SearchIndex.fillSettings.map(\.standard), "FTS5's defaults, written out")
