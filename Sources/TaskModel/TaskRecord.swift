@@ -64,41 +64,44 @@ extension TaskRecord {
     /// with `id`, `uuid` and `bottom` (the next free position in its list). What the record
     /// leaves out is kept from `existing`, or is `now`. When nothing differs from `existing`,
     /// the result equals it: an import run twice changes nothing.
-    public func task(over existing: Task?, id: Int64, uuid: String, bottom: @autoclosure () throws -> Int64,
-                     now: Timestamp) rethrows -> Task {
-        var task = fields
-        let tags = task.tags
-        task.tags = tags.count < 2 ? tags.filter { !$0.isEmpty } : Array(Set(tags.filter { !$0.isEmpty })).sorted()
-        task.id = existing?.id ?? id
-        task.uuid = existing?.uuid ?? uuid
-        task.completed = nil
-        task.created = created ?? existing?.created ?? now
-        task.modified = now
-        if task.repeat != nil {
-            task.series = fields.series ?? existing?.series ?? task.uuid
-            task.anchor = fields.anchor ?? existing?.anchor ?? fields.due?.day
+    public consuming func task(over existing: Task?, id: Int64, uuid: String, bottom: @autoclosure () throws -> Int64,
+                               now: Timestamp) rethrows -> Task {
+        // The record's own fields become the task, changed in place (copied into another
+        // task and the record let go, each field was retained and released once more: a
+        // tenth of the import's writing).
+        let completed = fields.completed
+        let tags = fields.tags
+        fields.tags = tags.count < 2 ? tags.filter { !$0.isEmpty } : Array(Set(tags.filter { !$0.isEmpty })).sorted()
+        fields.id = existing?.id ?? id
+        fields.uuid = existing?.uuid ?? uuid
+        fields.completed = nil
+        fields.created = created ?? existing?.created ?? now
+        fields.modified = now
+        if fields.repeat != nil {
+            fields.series = fields.series ?? existing?.series ?? fields.uuid
+            fields.anchor = fields.anchor ?? existing?.anchor ?? fields.due?.day
         } else {
-            task.series = nil
-            task.anchor = nil
+            fields.series = nil
+            fields.anchor = nil
         }
         if let position {
-            task.position = position
-        } else if let existing, existing.list == task.list {
-            task.position = existing.position
+            fields.position = position
+        } else if let existing, existing.list == fields.list {
+            fields.position = existing.position
         } else {
-            task.position = try bottom()
+            fields.position = try bottom()
         }
-        if task.isDone {
-            task.completed = fields.completed ?? (existing?.isDone == true ? existing?.completed : nil) ?? modified ?? now
+        if fields.isDone {
+            fields.completed = completed ?? (existing?.isDone == true ? existing?.completed : nil) ?? modified ?? now
         }
         if let modified {
-            task.modified = modified
+            fields.modified = modified
         } else if let existing {
             // Unstamped (todo.txt): the task changes only if a field does.
-            var same = task
+            var same = fields
             same.modified = existing.modified
-            task.modified = same == existing ? existing.modified : now
+            fields.modified = same == existing ? existing.modified : now
         }
-        return task
+        return fields
     }
 }

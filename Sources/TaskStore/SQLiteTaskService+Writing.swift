@@ -54,15 +54,21 @@ extension SQLiteTaskService {
 
     /// Inserts `tasks`, a hundred rows per statement; a task with id 0 gets the next id,
     /// written back into it.
-    func insert(_ tasks: inout [Task]) throws {
+    ///
+    /// `automaticIDs`, when given, marks the tasks whose id SQLite gives itself (bound NULL):
+    /// each must be one more than the largest id in the table when its row goes in. The last
+    /// row's id is checked after each INSERT, so that a wrong one rolls the write back.
+    func insert(_ tasks: inout [Task], automaticIDs: [Bool]? = nil) throws {
         var start = 0
         while start < tasks.count {
             let end = min(start + Self.rowsPerInsert, tasks.count)
             let first = try insertRows(end - start) { index, insert, parameter in
-                try TaskColumn.bind(tasks[start + index], to: insert, from: parameter)
+                try TaskColumn.bind(tasks[start + index], to: insert, from: parameter, automaticID: automaticIDs?[start + index] ?? false)
             }
             if tasks[start].id == 0 {
                 for index in start..<end { tasks[index].id = first + Int64(index - start) }
+            } else if automaticIDs != nil, let given = try? db.lastInsertRowID, given != tasks[end - 1].id {
+                throw SQLiteError(extendedCode: SQLiteError.Code.internal.rawValue, message: "a new task was given id \(given), not \(tasks[end - 1].id)")
             }
             start = end
         }

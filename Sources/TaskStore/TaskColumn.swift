@@ -74,9 +74,9 @@ enum TaskColumn {
     }
 
     /// Binds every column of `task` to the parameters from `first` on, in this order. An id
-    /// of 0 binds NULL: SQLite gives the row the next id.
-    static func bind(_ task: Task, to statement: Statement, from first: Int32) throws {
-        try statement.bind(integer: task.id == 0 ? nil : task.id, at: first)
+    /// of 0, or an `automaticID`, binds NULL: SQLite gives the row the next id.
+    static func bind(_ task: Task, to statement: Statement, from first: Int32, automaticID: Bool = false) throws {
+        try statement.bind(integer: task.id == 0 || automaticID ? nil : task.id, at: first)
         try statement.bind(text: task.uuid, at: first + 1)
         let fields = self.fields
         for offset in fields.indices {

@@ -33,6 +33,34 @@ struct TaskStoreImportTests {
         #expect(ids == [1, 2, 4, 5, 10, 11, 12])
     }
 
+    /// The next id is left to SQLite (bound NULL) when no row is above the counter. Streamed,
+    /// so that every id above the file's last goes through that choice; the history's run of
+    /// ids must name the rows made.
+    @Test func theIDsGivenOutAreTheIDsTheRowsGet() throws {
+        let service = try makeService(TemporaryFolder())
+        _ = try run(service.create([TaskDraft(title: "a"), TaskDraft(title: "b"), TaskDraft(title: "c")]))
+        let records = [TaskRecord(id: 20, title: "x"), TaskRecord(title: "y"), TaskRecord(id: 22, title: "z"),
+                       TaskRecord(id: 2, title: "w"), TaskRecord(title: "v")]
+        #expect(try run(service.importTasks(from: TaskBatchSource(TaskImportBatch(records: records)))).created == 5)
+        #expect(try service.db.query("SELECT id, title FROM task WHERE id > 3 ORDER BY id") { "\($0.int64(0)) \($0.string(1))" }
+            == ["20 x", "21 y", "22 z", "23 w", "24 v"])
+        let entry = try #require(try run(service.history(HistoryQuery(withChanges: true))).first)
+        #expect(entry.changes.map { "\($0.kind) \($0.taskID)-\($0.lastTaskID)" } == ["created 20-24"])
+        _ = try run(service.undo(entry: nil))
+        #expect(try service.db.scalar("SELECT count(*) FROM task") == 3)
+    }
+
+    /// A row above the counter (another tool lowered it) would make SQLite's choice differ from
+    /// ours: then every id is bound, as it always was.
+    @Test func aRowAboveTheCounterKeepsEveryIDBound() throws {
+        let service = try makeService(TemporaryFolder())
+        _ = try run(service.create([TaskDraft(title: "a"), TaskDraft(title: "b"), TaskDraft(title: "c")]))
+        _ = try run(service.delete(ids: [2]))
+        try service.db.execute("UPDATE sqlite_sequence SET seq = 1 WHERE name = 'task'")
+        #expect(try run(service.importTasks(from: TaskBatchSource(TaskImportBatch(records: [TaskRecord(title: "y")])))).created == 1)
+        #expect(try service.db.query("SELECT id, title FROM task ORDER BY id") { "\($0.int64(0)) \($0.string(1))" } == ["1 a", "2 y", "3 c"])
+    }
+
     @Test func aKnownUUIDIsUpdatedInPlaceAndAnnouncedAnUnchangedOneIsNotWritten() throws {
         let folder = TemporaryFolder()
         let service = try makeService(folder)
