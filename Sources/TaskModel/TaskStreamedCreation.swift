@@ -3,7 +3,9 @@
 /// yields, `nil` at the end. A title that cannot be read throws — a `TaskFieldError` naming its
 /// line — and then nothing of the batch is kept.
 public struct TaskTitleStream {
-    /// Every new task's fields but its title; its uuid is not used (each task gets its own).
+    /// Every new task's fields but its title; its uuid is not used (each task gets its own),
+    /// nor are its dependencies (a batch with them is given as drafts, to `create(_:)`, which
+    /// sets them task by task and checks each for a cycle).
     public let template: TaskDraft
     /// Set when `titles` was read to its end and checked before the call: it yields exactly
     /// this many and throws none, so the store may write them the way a known batch is written.

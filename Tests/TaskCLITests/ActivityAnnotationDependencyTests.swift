@@ -127,6 +127,22 @@ struct ActivityAnnotationDependencyTests {
         #expect(cli.run("edit", "3", "--blocks", "4,-4").status == 0)
     }
 
+    /// `add -` with `--blocked-by` or `--blocks`: every new task gets them (a stream of lines
+    /// once dropped them and said nothing).
+    @Test func everyLineOfAddFromStdinWaitsOnWhatItIsTold() {
+        let cli = CLI()
+        _ = cli.run("add", "Design")
+        #expect(cli.run(["add", "-", "--blocked-by", "1"], input: "Build\nShip\n").status == 0)
+        let uuid1 = "00000000-0000-7000-8000-000000000001"
+        #expect(json(cli, "2").contains(#""depends":["\#(uuid1)"]"#))
+        #expect(json(cli, "3").contains(#""depends":["\#(uuid1)"]"#))
+        #expect(cli.run(["add", "-", "--blocks", "1"], input: "Research\n").status == 0)
+        #expect(cli.run("show", "1", "--format", "table").stdout.contains("depends      4 — blocked\n"))
+        let before = cli.snapshot()
+        #expect(cli.run(["add", "-", "--blocked-by", "99"], input: "Orphan\n").status == 1)
+        #expect(cli.snapshot() == before, "a missing task leaves the file as it was")
+    }
+
     @Test func taskwarriorsStartDependsAndAnnotationsAreFields() {
         let cli = CLI()
         let file = cli.folder.file("tw.json")

@@ -80,9 +80,10 @@ struct AddCommand: TasksCommand {
             throw CLIError.usage("line 1: \(error); nothing was added")
         }
         guard first != nil else { throw CLIError.usage("no titles on stdin; give one title per line") }
-        // The new tasks as records (`--format tsv`) are printed from the tasks themselves:
-        // then every line is read first, and the tasks are held.
-        guard line.has(Option.format) else {
+        // The new tasks as records (`--format tsv`) are printed from the tasks themselves, and
+        // `--blocked-by` and `--blocks` are set task by task as each is made (and checked for
+        // cycles): then every line is read first, and the tasks are held.
+        guard line.has(Option.format) || !fields.dependencies.isEmpty else {
             titles = .lines(lines)
             return
         }
