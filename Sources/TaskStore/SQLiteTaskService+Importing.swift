@@ -36,15 +36,18 @@ extension SQLiteTaskService {
             // An empty table needs no lookups: every record is new (a uuid given twice is
             // then the unique index's to find).
             let isEmpty = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM task LIMIT 1)") == 0
-            var lastID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'task'") ?? 0
+            // The last id given out, counted as SQLite's AUTOINCREMENT counts it: the larger of
+            // its counter and the table's largest id (another tool can lower the counter; read
+            // alone, it once made an import give out an id a row held, and fail).
+            var lastID = try db.scalar("""
+                SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'task'), 0),
+                           coalesce((SELECT max(id) FROM task), 0))
+                """) ?? 0
             let firstNewID = lastID + 1
-            // A new task whose id is the one after the last given out is inserted with a NULL
-            // id: SQLite gives it the same one (AUTOINCREMENT takes the larger of the table's
-            // largest id and the counter, plus one), without first looking for a row holding
-            // it (2% of the import's writing). Only when no row is above the counter (another
-            // tool may have moved one there).
-            let automaticIDs = try (db.scalar("SELECT max(id) FROM task") ?? 0) <= lastID
-            var pendingAutomatic: [Bool] = []
+            // So a new task whose id is the one after the last given out is inserted with a
+            // NULL id: SQLite gives it the same one, without first looking for a row holding it
+            // (2% of the import's writing). New ids only rise: the largest is the last inserted.
+            var largestID = lastID
             // A large import indexes its new tasks for search once at the end (existing tasks
             // it updates are reindexed by their trigger).
             let indexedLater = try source.expectedCount >= SearchIndex.deferredFrom ? SearchIndex.deferInserts(db) : nil
@@ -56,13 +59,13 @@ extension SQLiteTaskService {
             func firstNumber(ofNew id: Int64) -> Int { created.number(ofID: id) ?? 0 }
             func flush() throws {
                 do {
-                    try insert(&pending, automaticIDs: pendingAutomatic)
+                    try insert(&pending, largestID: largestID)
                 } catch let error as SQLiteError where error.code == .constraint {
                     throw try duplicate(in: pending, numbers: pendingNumbers, unit: source.unit, firstOf: firstNumber(ofNew:)) ?? error
                 }
+                if let last = pending.last { largestID = last.id }
                 pending.removeAll(keepingCapacity: true)
                 pendingNumbers.removeAll(keepingCapacity: true)
-                pendingAutomatic.removeAll(keepingCapacity: true)
             }
             while let (record, number) = try source.next() {
                 var existing: Task?
@@ -79,12 +82,10 @@ extension SQLiteTaskService {
                     }
                 }
                 var id = Int64(0)
-                var automatic = false
                 if existing == nil {
                     // An id the file has never used is kept (a lossless round trip into an
                     // empty file); a used one is never given out again.
                     if let wanted = record.id, wanted > lastID { id = wanted } else { id = lastID + 1 }
-                    automatic = automaticIDs && id == lastID + 1
                     lastID = id
                 }
                 let uuid = record.uuid ?? makeUUID()
@@ -105,7 +106,6 @@ extension SQLiteTaskService {
                     if listening { events.append(.create(task)) }
                     pending.append(consume task)  // moved, not copied: a task is some thirty strings and arrays
                     pendingNumbers.append(number)
-                    pendingAutomatic.append(automatic)
                     if pending.count == Self.rowsPerInsert { try flush() }
                 }
             }

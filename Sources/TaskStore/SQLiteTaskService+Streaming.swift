@@ -83,15 +83,13 @@ extension SQLiteTaskService {
             }
             let last = first + Int64(waiting.count) - 1
             if let run = runs.last, run.upperBound + 1 == first { runs[runs.count - 1] = run.lowerBound...last } else { runs.append(first...last) }
-            if head.count < Self.confirmedRows || heard {
-                for index in waiting.indices where heard || head.count < Self.confirmedRows {
-                    set(waiting[index], number: count + index)
-                    row.id = first + Int64(index)
-                    if head.count < Self.confirmedRows { head.append(row) }
-                    if heard { events.append(.create(row)) }
-                }
-                row.id = 0
+            for index in waiting.indices where heard || head.count < Self.confirmedRows {
+                set(waiting[index], number: count + index)
+                row.id = first + Int64(index)
+                if head.count < Self.confirmedRows { head.append(row) }
+                if heard { events.append(.create(row)) }
             }
+            row.id = 0  // bound NULL: SQLite gives each row its id
             let before = count
             count += waiting.count
             waiting.removeAll(keepingCapacity: true)

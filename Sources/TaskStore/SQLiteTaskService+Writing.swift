@@ -28,16 +28,9 @@ extension SQLiteTaskService {
     /// The task `draft` makes, not inserted yet (id 0), at the bottom of its list: `bottoms`
     /// holds each list's bottom position so far in this transaction.
     func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
-        let rule = draft.fields.repeat
         var task = draft.fields
-        let position: Int64
-        if let index = bottoms.index(forKey: task.list) {  // one lookup for a list seen before
-            position = bottoms.values[index] + Self.positionGap
-            bottoms.values[index] = position
-        } else {
-            position = try bottomPosition(of: task.list)
-            bottoms[task.list] = position
-        }
+        let position = try bottoms[task.list].map { $0 + Self.positionGap } ?? bottomPosition(of: task.list)
+        bottoms[task.list] = position
         task.id = 0
         task.uuid = draft.uuid ?? makeUUID()
         task.completed = task.isDone ? time : nil  // `tasks log`: added done
@@ -48,27 +41,32 @@ extension SQLiteTaskService {
         task.repeat = nil
         task.series = nil
         task.anchor = nil
-        if let rule { task.setRepeat(rule, today: today()) }
+        if let rule = draft.fields.repeat { task.setRepeat(rule, today: today()) }
         return task
     }
 
     /// Inserts `tasks`, a hundred rows per statement; a task with id 0 gets the next id,
     /// written back into it.
     ///
-    /// `automaticIDs`, when given, marks the tasks whose id SQLite gives itself (bound NULL):
-    /// each must be one more than the largest id in the table when its row goes in. The last
-    /// row's id is checked after each INSERT, so that a wrong one rolls the write back.
-    func insert(_ tasks: inout [Task], automaticIDs: [Bool]? = nil) throws {
+    /// `largestID`, when given, is the largest id in the table (and the AUTOINCREMENT counter
+    /// is not above it), and the tasks' ids rise: then a task whose id is one more than the one
+    /// before it (the first task: than `largestID`) is bound NULL, and SQLite gives it that same
+    /// id without first looking for a row holding it. The last row's id is checked after each
+    /// INSERT, so that a wrong one rolls the write back.
+    func insert(_ tasks: inout [Task], largestID: Int64? = nil) throws {
         var start = 0
         while start < tasks.count {
             let end = min(start + Self.rowsPerInsert, tasks.count)
             let first = try insertRows(end - start) { index, insert, parameter in
-                try TaskColumn.bind(tasks[start + index], to: insert, from: parameter, automaticID: automaticIDs?[start + index] ?? false)
+                let at = start + index
+                let automatic = largestID.map { tasks[at].id == (at == 0 ? $0 : tasks[at - 1].id) + 1 } ?? false
+                try TaskColumn.bind(tasks[at], to: insert, from: parameter, automaticID: automatic)
             }
+            let last = first + Int64(end - start) - 1
             if tasks[start].id == 0 {
                 for index in start..<end { tasks[index].id = first + Int64(index - start) }
-            } else if automaticIDs != nil, let given = try? db.lastInsertRowID, given != tasks[end - 1].id {
-                throw SQLiteError(extendedCode: SQLiteError.Code.internal.rawValue, message: "a new task was given id \(given), not \(tasks[end - 1].id)")
+            } else if largestID != nil, last != tasks[end - 1].id {
+                throw SQLiteError(extendedCode: SQLiteError.Code.internal.rawValue, message: "a new task was given id \(last), not \(tasks[end - 1].id)")
             }
             start = end
         }
