@@ -68,10 +68,30 @@ public struct SyncChange: Equatable, Sendable {
 /// A hybrid logical clock: wall-clock milliseconds in the high bits, a counter in the low 16,
 /// never going back and always past every clock seen.
 public enum HybridClock {
+    /// The latest wall time a clock can carry (the year 10889); a later one is taken as this.
+    public static let maximumMilliseconds = Int64.max >> 16
+
+    /// How far past this machine's own wall time a peer's clock is believed: a day. A clock
+    /// later than that (a peer's 2^63 - 1) still orders its change, but does not become the
+    /// clock this machine's own changes must follow.
+    public static let aheadAllowance: Int64 = 86_400_000
+
     /// The clock of an event at wall time `milliseconds`, after everything `last` stands for.
+    /// Never traps: a wall time outside 1970 … 10889 is taken at its end, and after the last
+    /// clock there is no later one (the ids of changes also carry their task).
     public static func next(after last: Int64, wallMilliseconds milliseconds: Int64) -> Int64 {
-        max(milliseconds << 16, last + 1)
+        let wall = min(max(milliseconds, 0), maximumMilliseconds) << 16
+        return max(wall, last == .max ? .max : last + 1)
     }
+
+    /// The latest clock this machine takes as seen, at wall time `now`: its own time and the
+    /// allowance.
+    public static func ceiling(at now: Int64) -> Int64 {
+        next(after: 0, wallMilliseconds: min(max(now, 0), maximumMilliseconds - aheadAllowance) + aheadAllowance)
+    }
+
+    /// `clock` as seen at `now`: no later than the ceiling.
+    public static func believed(_ clock: Int64, at now: Int64) -> Int64 { min(clock, ceiling(at: now)) }
 
     /// The wall time a clock stands for, in milliseconds since 1970.
     public static func milliseconds(_ clock: Int64) -> Int64 { clock >> 16 }

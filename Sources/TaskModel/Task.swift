@@ -123,9 +123,20 @@ public struct Task: Equatable, Hashable, Sendable {
     public var isActive: Bool { start != nil }
 
     /// The time spent on it by `now`, in seconds: what its stops added, and the time since its
-    /// start while it is active.
+    /// start while it is active. Never traps: a start or a total a peer sent at the ends of the
+    /// integers gives the end, not a crash.
     public func timeSpent(at now: Timestamp) -> Int64 {
-        spent + (start.map { max(0, (now.millisecondsSince1970 - $0.millisecondsSince1970) / 1000) } ?? 0)
+        let running = runningTime(at: now)
+        let (sum, overflow) = spent.addingReportingOverflow(running)
+        return overflow ? (running > 0 ? .max : .min) : sum
+    }
+
+    /// The seconds since its start while it is active (0 for a start still to come).
+    public func runningTime(at now: Timestamp) -> Int64 {
+        guard let start else { return 0 }
+        let (elapsed, overflow) = now.millisecondsSince1970.subtractingReportingOverflow(start.millisecondsSince1970)
+        if overflow { return start.millisecondsSince1970 < 0 ? .max / 1000 : 0 }
+        return max(0, elapsed / 1000)
     }
 
     /// Whether it is overdue by `now` on `today`: pending, its due past.

@@ -27,11 +27,13 @@ extension SQLiteTaskService {
             var result = TaskImportResult()
             let listening = isHeard
             var events: [TaskEvent] = []
+            var waits = false
             var bottoms: [String: Int64] = [:]
             func bottom(of list: String) throws -> Int64 {
                 let last = try bottoms[list] ?? db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0
-                bottoms[list] = last + Self.positionGap
-                return last + Self.positionGap
+                let next = Self.position(last, steppedBy: 1)
+                bottoms[list] = next
+                return next
             }
             // An empty table needs no lookups: every record is new (a uuid given twice is
             // then the unique index's to find).

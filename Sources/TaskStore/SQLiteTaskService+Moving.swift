@@ -18,10 +18,10 @@ extension SQLiteTaskService {
         switch placement {
         case .top:
             let first = try db.scalar("SELECT min(position) FROM task WHERE list = ? AND id != ?", task.list, id)
-            task.position = (first ?? 0) - Self.positionGap
+            task.position = Self.position(first ?? 0, steppedBy: -1)
         case .bottom:
             let last = try db.scalar("SELECT max(position) FROM task WHERE list = ? AND id != ?", task.list, id)
-            task.position = (last ?? 0) + Self.positionGap
+            task.position = Self.position(last ?? 0, steppedBy: 1)
         case .list(let list):
             if list != task.list {
                 task.list = list
@@ -51,10 +51,13 @@ extension SQLiteTaskService {
                 ? try db.scalar("SELECT max(position) FROM task WHERE list = ? AND position < ? AND id != ?", other.list, anchor, id)
                 : try db.scalar("SELECT min(position) FROM task WHERE list = ? AND position > ? AND id != ?", other.list, anchor, id)
             guard let neighbour else {
-                return before ? anchor - Self.positionGap : anchor + Self.positionGap
+                return Self.position(anchor, steppedBy: before ? -1 : 1)
             }
             let (low, high) = before ? (neighbour, anchor) : (anchor, neighbour)
-            if high - low >= 2 { return low + (high - low) / 2 }
+            // Positions a peer sent may lie further apart than an Int64 can count.
+            let (gap, overflowed) = high.subtractingReportingOverflow(low)
+            if overflowed { return low / 2 + high / 2 }
+            if gap >= 2 { return low + gap / 2 }
             try renumber(list: other.list, entry: entry)
         }
         throw SQLiteError(extendedCode: 1, message: "no free position in list \(other.list) after renumbering")

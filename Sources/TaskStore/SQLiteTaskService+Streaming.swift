@@ -99,7 +99,7 @@ extension SQLiteTaskService {
         func set(_ task: (title: String, uuid: String), number: Int) {
             row.title = task.title
             row.uuid = task.uuid
-            row.position = firstPosition + Int64(number) * Self.positionGap
+            row.position = Self.position(firstPosition, steppedBy: Int64(number))
             if row.repeat != nil { row.series = task.uuid }
         }
         while true {

@@ -194,7 +194,8 @@ extension SQLiteTaskService: TaskSyncing {
                     try entry.changed(taskID: id, uuid: conflict.task, fields: [(field, conflict.replaced.sqliteValue, conflict.kept.sqliteValue)])
                 }
             }
-            let clock = ([state.clock] + local.map(\.change.clock) + incoming.map(\.clock)).max() ?? state.clock
+            let clock = ([state.clock] + local.map(\.change.clock) + incoming.map { HybridClock.believed($0.clock, at: time.millisecondsSince1970) }).max()
+                ?? state.clock
             return try finishApply(entry: entry, report: report, touched: touched, wholeTable: intoEmpty, base: base, memory: memory,
                                    state: state, clock: clock, last: last, time: time, remember: remember)
         }

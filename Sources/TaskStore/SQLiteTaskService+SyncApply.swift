@@ -65,7 +65,7 @@ extension SQLiteTaskService {
         if case .integer(let number)? = value(Self.receivedPosition) {
             position = number
         } else {
-            position = try bottoms[list].map { $0 + Self.positionGap } ?? bottomPosition(of: list)
+            position = try bottoms[list].map { Self.position($0, steppedBy: 1) } ?? bottomPosition(of: list)
             bottoms[list] = position
         }
         // What the change leaves out is the field's empty value (a machine with an older

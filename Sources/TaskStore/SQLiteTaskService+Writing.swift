@@ -29,7 +29,7 @@ extension SQLiteTaskService {
     /// holds each list's bottom position so far in this transaction.
     func newTask(_ draft: TaskDraft, at time: Timestamp, bottoms: inout [String: Int64]) throws -> Task {
         var task = draft.fields
-        let position = try bottoms[task.list].map { $0 + Self.positionGap } ?? bottomPosition(of: task.list)
+        let position = try bottoms[task.list].map { Self.position($0, steppedBy: 1) } ?? bottomPosition(of: task.list)
         bottoms[task.list] = position
         task.id = 0
         task.uuid = draft.uuid ?? makeUUID()
@@ -259,7 +259,7 @@ extension SQLiteTaskService {
 
     /// The position after the last task of `list`.
     func bottomPosition(of list: String) throws -> Int64 {
-        (try db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0) + Self.positionGap
+        Self.position(try db.scalar("SELECT max(position) FROM task WHERE list = ?", list) ?? 0, steppedBy: 1)
     }
 
     static func unique(_ ids: [Int64]) -> [Int64] {

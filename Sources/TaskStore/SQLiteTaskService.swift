@@ -56,6 +56,16 @@ public final class SQLiteTaskService: TaskService {
     static let bulkLoadThreshold = 10_000
     /// The gap between neighbours' positions when a list is numbered afresh.
     static let positionGap: Int64 = 1 << 16
+
+    /// `position` moved `steps` gaps down the list (up, for a negative count), stopping at the
+    /// ends of the integers instead of trapping: a peer, an import or the sqlite3 shell may have
+    /// put a task at 2^63 - 1. Tasks that meet there keep their order by id.
+    static func position(_ position: Int64, steppedBy steps: Int64) -> Int64 {
+        let (offset, overflowed) = steps.multipliedReportingOverflow(by: positionGap)
+        let (sum, passed) = position.addingReportingOverflow(offset)
+        if overflowed || passed { return steps < 0 ? .min : .max }
+        return sum
+    }
     /// Rows per INSERT statement (13 parameters each; SQLite allows 32,766).
     static let rowsPerInsert = 100
 

@@ -34,7 +34,7 @@ final class ActiveView: CommandView, View {
             // CSV always has its header row, as `export --format csv`; TSV with --header.
             if console.settings.header || isCSV { console.stdout.write(line(["id", "title", "start", "running", "spent"])) }
             for task in rows {
-                let running = task.timeSpent(at: time) - task.spent
+                let running = task.runningTime(at: time)
                 console.stdout.write(line([String(task.id), task.title, task.start.map(TimestampText.iso8601) ?? "",
                                            String(running), String(task.timeSpent(at: time))]))
             }
@@ -49,7 +49,7 @@ final class ActiveView: CommandView, View {
             for task in shown {
                 let id = String(repeating: " ", count: idWidth - String(task.id).count) + String(task.id)
                 let started = task.start.map { TaskDate($0, in: context.zone).shown(in: context.zone) } ?? ""
-                let running = TaskDetails.duration(task.timeSpent(at: time) - task.spent)
+                let running = TaskDetails.duration(task.runningTime(at: time))
                 var line = "  " + id + "  " + TerminalText.padded(task.title, toWidth: titleWidth) + "  since " + started + ", " + running
                 if task.spent > 0 { line += " (" + TaskDetails.duration(task.timeSpent(at: time)) + " in all)" }
                 console.stdout.write(line + "\n")
