@@ -24,6 +24,16 @@ public enum PrivateFile {
         access(path, F_OK) == 0
     }
 
+    /// Whether `path` is a symbolic link to an empty file: someone else's file (an empty file
+    /// this program made is reached by its own name), which SQLite would take as an empty
+    /// database and write into.
+    public static func linksToAnEmptyFile(_ path: String) -> Bool {
+        var link = stat()
+        var target = stat()
+        guard lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, stat(path, &target) == 0 else { return false }
+        return (target.st_mode & S_IFMT) == S_IFREG && target.st_size == 0
+    }
+
     /// Creates `path` (and missing parent folders) unless it exists. Returns whether it created it.
     @discardableResult
     public static func createIfMissing(_ path: String) throws -> Bool {

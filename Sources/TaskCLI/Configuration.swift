@@ -263,8 +263,11 @@ enum StateFile {
     }
 
     /// Writes `text` to `path` (making its folders, 0700), or removes it for nil; the reason
-    /// it failed, or nil.
-    static func write(_ text: String?, to path: String) -> String? {
+    /// it failed, or nil. A `path` that is a symbolic link is written through to the file it
+    /// names, as git writes its configuration (a dotfiles checkout links `~/.config/tasks/config`
+    /// into a repository; a rename onto the link replaced it with a plain file).
+    static func write(_ text: String?, to link: String) -> String? {
+        let path = text == nil ? link : target(of: link)
         var folder = ""
         for part in path.split(separator: "/").dropLast() {
             folder += "/" + part
@@ -287,5 +290,23 @@ enum StateFile {
             return "cannot write \(path): \(reason)"
         }
         return nil
+    }
+
+    /// The file `path` names once its symbolic links are followed (40 at most, as the kernel
+    /// follows them); `path` itself when it is none.
+    static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: 4097)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                current = (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
+            }
+        }
+        return current
     }
 }

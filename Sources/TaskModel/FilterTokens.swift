@@ -3,6 +3,12 @@
 struct TokenReader {
     let tokens: [(FilterParser.Token, Int, String)]
     var index = 0
+    /// How deep the filter nests here: parentheses, `not`s and `xor`s, each a level of the tree
+    /// every reader of a filter walks by recursion.
+    private var depth = 0
+    /// The deepest a filter may nest: far beyond any written by hand, short of what overflows
+    /// a stack (20,000 parentheses crashed every command that read them).
+    static let maximumDepth = 256
 
     init(tokens: [(FilterParser.Token, Int, String)]) { self.tokens = tokens }
 
@@ -15,6 +21,8 @@ struct TokenReader {
     }
 
     mutating func disjunction() throws(FilterError) -> TaskFilter {
+        var xors = 0
+        defer { depth -= xors }
         var left = try conjunction()
         var alternatives: [TaskFilter] = []
         while let (token, position, word) = peek() {
@@ -27,6 +35,9 @@ struct TokenReader {
             case .xor:
                 index += 1
                 try needsMore(after: word, position)
+                // Each xor of a chain wraps the ones before it: a level deeper.
+                try deeper(word, position)
+                xors += 1
                 let right = try conjunction()
                 if !alternatives.isEmpty {
                     left = .or(alternatives + [left])
@@ -66,9 +77,13 @@ struct TokenReader {
         case .not:
             index += 1
             try needsMore(after: word, position)
+            try deeper(word, position)
+            defer { depth -= 1 }
             return .not(try unary())
         case .open:
             index += 1
+            try deeper(word, position)
+            defer { depth -= 1 }
             guard let next = peek() else { throw FilterError(word: word, position: position, reason: "this parenthesis is not closed") }
             if case .close = next.0 { throw FilterError(word: "()", position: position, reason: "empty parentheses") }
             let inner = try disjunction()
@@ -84,6 +99,14 @@ struct TokenReader {
             throw FilterError(word: word, position: position, reason: "this parenthesis closes nothing")
         case .and, .or, .xor:
             throw FilterError(word: word, position: position, reason: "'\(word)' needs a word before it")
+        }
+    }
+
+    /// One level deeper, or the message that the filter nests too deep.
+    mutating func deeper(_ word: String, _ position: Int) throws(FilterError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw FilterError(word: word, position: position, reason: "the filter nests more than \(Self.maximumDepth) deep (parentheses, not, xor)")
         }
     }
 

@@ -67,16 +67,62 @@ extension SQLiteTaskService {
     /// Throws `dependencyCycle` when a task `task` waits on (through any chain) waits on it.
     func checkNoCycle(from task: Task) throws {
         guard !task.depends.isEmpty else { return }
-        // Depth first over the stored rows, by uuid; the path so far names the cycle.
+        // Depth first over the stored rows, by uuid, on a stack of its own (a chain of 100,000
+        // tasks an import or a peer made would overflow the thread's); each entry keeps the
+        // path that reached it, which names the cycle.
         var seen: Set<String> = []
-        func visit(_ uuid: String, _ path: [Int64]) throws {
+        var stack: [(uuid: String, path: [Int64])] = task.depends.reversed().map { ($0, [task.id]) }
+        while let (uuid, path) = stack.popLast() {
             let rows = try db.query("SELECT id, depends FROM task WHERE uuid = ?", [uuid]) { ($0.int64(0), TagsText.decode($0.string(1))) }
-            guard let row = rows.first else { return }
+            guard let row = rows.first else { continue }
             if uuid == task.uuid { throw TaskServiceError.dependencyCycle(ids: path) }
-            guard seen.insert(uuid).inserted else { return }
-            for next in row.1 { try visit(next, path + [row.0]) }
+            guard seen.insert(uuid).inserted else { continue }
+            for next in row.1.reversed() { stack.append((next, path + [row.0])) }
         }
-        for uuid in task.depends { try visit(uuid, [task.id]) }
+    }
+
+    /// Throws `dependencyCycle` when any tasks wait on each other in a ring (what an import
+    /// brought in whole, where each task was not checked as it came): the ids of one ring.
+    /// Kahn's order over the tasks that wait on some: whatever cannot be ordered is in a ring
+    /// or waits on one, and a walk from such a task along what it waits on finds the ring.
+    func checkNoCycles() throws {
+        let rows = try db.query("SELECT id, uuid, depends FROM task WHERE depends <> ''") { ($0.int64(0), $0.string(1), TagsText.decode($0.string(2))) }
+        guard !rows.isEmpty else { return }
+        var ids: [String: Int64] = [:]
+        var waitsOn: [String: [String]] = [:]
+        for (id, uuid, depends) in rows {
+            ids[uuid] = id
+            waitsOn[uuid] = depends
+        }
+        // Only tasks that wait on some can be in a ring.
+        var left: [String: Int] = [:]
+        var waiting: [String: [String]] = [:]
+        for (uuid, depends) in waitsOn {
+            let inRing = depends.filter { waitsOn[$0] != nil }
+            left[uuid] = inRing.count
+            for blocker in inRing { waiting[blocker, default: []].append(uuid) }
+        }
+        var ready = left.filter { $0.value == 0 }.map(\.key)
+        while let uuid = ready.popLast() {
+            left[uuid] = nil
+            for other in waiting[uuid] ?? [] {
+                guard let count = left[other] else { continue }
+                left[other] = count - 1
+                if count == 1 { ready.append(other) }
+            }
+        }
+        guard let start = left.keys.min() else { return }
+        var path: [String] = []
+        var at: [String: Int] = [:]
+        var current = start
+        while at[current] == nil {
+            at[current] = path.count
+            path.append(current)
+            guard let next = waitsOn[current]?.first(where: { left[$0] != nil }) else { return }
+            current = next
+        }
+        let ring = path[(at[current] ?? 0)...]
+        throw TaskServiceError.dependencyCycle(ids: ring.compactMap { ids[$0] })
     }
 
     /// The tasks waiting on `deleted` stop waiting on them, in the same change (undo puts

@@ -93,6 +93,7 @@ extension SQLiteTaskService {
                 let uuid = record.uuid ?? makeUUID()
                 let list = record.fields.list
                 let task = try (consume record).task(over: existing, id: id, uuid: uuid, bottom: try bottom(of: list), now: time)
+                if !task.depends.isEmpty { waits = true }
                 if let existing {
                     if task == existing {
                         result.unchanged += 1
@@ -112,6 +113,8 @@ extension SQLiteTaskService {
                 }
             }
             try flush()
+            // A ring of dependencies is refused as `edit` refuses one (then nothing is imported).
+            if waits { try checkNoCycles() }
             if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             for run in created.idRuns { try entry.created(run: run) }
             let count = result.created + result.updated

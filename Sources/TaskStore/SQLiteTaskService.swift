@@ -128,6 +128,9 @@ public final class SQLiteTaskService: TaskService {
     /// the run ends).
     func open(creatingFile: Bool) throws -> Connection {
         if let connection { return connection }
+        if path != ":memory:" && PrivateFile.linksToAnEmptyFile(path) {
+            throw TaskServiceError.notADatabase(path: path, reason: "it links to an empty file that tasks did not make, and tasks writes into no file it did not make")
+        }
         if path == ":memory:" || PrivateFile.exists(path) { return try connect(path: path, create: false) }
         guard creatingFile else { return try connect(path: ":memory:", create: false) }
         do {
