@@ -11,6 +11,7 @@ import TextFormats
 /// `\r`, `\\` — TextFormats' `TSV`).
 ///
 ///     tasks → helper                          helper → tasks
+///     deadline SECONDS                        (nothing; the helper ends itself after SECONDS)
 ///     open URL NODE                           ok VERSION | error KIND MESSAGE
 ///     pull AFTER                              change SEQ ID NODE ORIGIN CLOCK TASK FIELDS … end
 ///     push ID NODE ORIGIN CLOCK TASK FIELDS   (nothing)

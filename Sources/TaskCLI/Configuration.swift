@@ -30,7 +30,7 @@ struct Configuration {
     var weekStart: Int?
     /// `color`: auto, always or never.
     var color: String?
-    /// The remotes configured (`remote.NAME.url|user|password-command|ca`), by name.
+    /// The remotes configured (`remote.NAME.url|user|password-command|ca|timeout|insecure`), by name.
     var remotes: [String: RemoteDefinition] = [:]
 
     init(path: String, customFields: [String: CustomField]) {
@@ -42,7 +42,7 @@ struct Configuration {
 
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
-        + "remote.NAME.url|user|password-command|ca, default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
+        + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -177,7 +177,15 @@ struct Configuration {
             case "user": remote.settings.user = value
             case "password-command": remote.settings.passwordCommand = value
             case "ca": remote.settings.ca = value
-            default: throw refuse("unknown key '\(entry.key)'; a remote has url, user, password-command and ca")
+            case "timeout":
+                guard let seconds = Int(value), (1...86_400).contains(seconds) else {
+                    throw refuse("\(entry.key) is '\(value)'; give the seconds one sync may take, from 1 to 86400")
+                }
+                remote.settings.timeout = seconds
+            case "insecure":
+                guard value == "true" || value == "false" else { throw refuse("\(entry.key) is '\(value)'; use true or false") }
+                remote.settings.insecure = value == "true"
+            default: throw refuse("unknown key '\(entry.key)'; a remote has url, user, password-command, ca, timeout and insecure")
             }
             remote.line = entry.line
             remotes[name] = remote

@@ -94,12 +94,17 @@ enum ErrorPresenter {
                             hint: "create it first (createdb NAME, or ask its owner), or check the name in the address")
         case .permissionDenied(let reason):
             return .failure("the remote \(remote) refused access to the tasks tables (\(reason)); \(unchanged)",
-                            hint: "its owner can allow a role: GRANT SELECT, INSERT ON tasks_change, tasks_schema TO ROLE; GRANT USAGE ON SEQUENCE tasks_change_seq_seq TO ROLE")
+                            hint: "its owner can allow a role: GRANT SELECT ON tasks_schema TO ROLE; GRANT SELECT, INSERT ON tasks_change TO ROLE; GRANT USAGE ON SEQUENCE tasks_change_seq_seq TO ROLE")
         case .newerSchema(let found, let supported):
             return .failure("the remote \(remote) was set up by a newer tasks (remote schema \(found); this one knows up to \(supported)); \(unchanged)",
                             hint: "use a newer tasks")
         case .untrusted(let reason):
             return .failure("the remote \(remote) failed the TLS check (\(reason)); \(unchanged)", hint: "see sslmode and sslrootcert in libpq's documentation")
+        case .inTheClear(let host):
+            return .failure("the remote \(remote) would carry your password to \(host) unencrypted; \(unchanged)", hint: "use TLS")
+        case .unsafeSchema(let reason):
+            return .failure("the remote \(remote) is not safe to sync with: \(reason); \(unchanged)",
+                            hint: "a teammate needs SELECT on tasks_schema and SELECT, INSERT on tasks_change (docs/sync.md, Setting up a shared list)")
         case .helperMissing(let reason):
             return .failure("cannot sync: \(reason); \(unchanged)", hint: "tasks-postgres is built and installed beside tasks (swift build --product tasks-postgres)")
         case .failed(let reason):
@@ -115,6 +120,9 @@ enum ErrorPresenter {
             return .usage("'\(remote)' is not a CalDAV address (\(reason))", hint: "https://[USER@]HOST[:PORT]/PATH, the server's address or your calendars'")
         case .unreachable(let reason):
             return .failure("cannot reach the CalDAV server \(remote) (\(reason)); \(unchanged)", hint: "check the address and that the server runs; run sync again later")
+        case .inTheClear(let host):
+            return .failure("plain http:// would send your password to \(host) in the clear; nothing was sent and \(unchanged)",
+                            hint: "use https://; or, for a network you trust, set insecure = true in its [remote.NAME] (docs/sync.md)")
         case .untrusted(let reason):
             return .failure("the CalDAV server \(remote) has a certificate this machine does not trust (\(reason)); \(unchanged)",
                             hint: "for a server with a certificate of its own, name it in [remote.NAME] ca = \"/path/to/cert.pem\" (docs/sync.md)")
@@ -126,7 +134,7 @@ enum ErrorPresenter {
                             hint: "give the server's address, your principal's or your calendar home's")
         case .permissionDenied(let reason):
             return .failure("the CalDAV server \(remote) refused access (\(reason)); \(unchanged)", hint: "check that this account may write these calendars")
-        case .newerSchema, .failed:
+        case .newerSchema, .failed, .unsafeSchema:
             let reason: String
             if case .failed(let text) = failure { reason = text } else { reason = "an unexpected answer" }
             return .failure("the sync with \(remote) failed halfway (\(reason)); \(unchanged); what reached the server is merged again by the next sync",

@@ -103,6 +103,7 @@ enum Option {
     static let remote = OptionSpec.value("remote", name: "URL",
                                          help: "The PostgreSQL database to sync with (postgresql://USER@HOST/DB); remembered without its password.")
     static let watch = OptionSpec.flag("watch", help: "Keep syncing: on every change here and every other machine's sync, until stopped.")
+    static let rejected = OptionSpec.flag("rejected", help: "List the changes received and kept aside, not applied (a value add would refuse).")
 
     // `export` and `import`, each with its own formats.
     static let exportFormat = OptionSpec.value("format", short: "f", name: "FORMAT", help: "json, csv, taskwarrior or todotxt.",

@@ -13,13 +13,35 @@ public struct ReceivedChange: Equatable, Sendable {
     public var values: [SyncValue?]
     /// The change's `deleted` member, when it has one.
     public var deleted: SyncValue?
+    /// The change's id and the machine that made it (its id and name): what a change kept
+    /// aside is named by.
+    public var id: String
+    public var node: String
+    public var origin: String
+    /// Why the remote could not read its fields, if it could not.
+    public var rejection: String?
 
-    public init(seq: Int64, clock: Int64, task: String, values: [SyncValue?], deleted: SyncValue? = nil) {
+    public init(seq: Int64, clock: Int64, task: String, values: [SyncValue?], deleted: SyncValue? = nil,
+                id: String = "", node: String = "", origin: String = "", rejection: String? = nil) {
         self.seq = seq
         self.clock = clock
         self.task = task
         self.values = values
         self.deleted = deleted
+        self.id = id
+        self.node = node
+        self.origin = origin
+        self.rejection = rejection
+    }
+
+    /// Why it cannot be applied (`ReceivedFieldRules`), or nil.
+    public var refusal: String? {
+        if let rejection { return rejection }
+        if let reason = ReceivedFieldRules.refusal(task: task) { return reason }
+        for (index, value) in values.enumerated() {
+            if let value, let reason = ReceivedFieldRules.refusal(synced: index, value) { return reason }
+        }
+        return deleted.flatMap { ReceivedFieldRules.refusal(SyncField.deleted, $0) }
     }
 
     /// The change's fields by name, as a `SyncChange` carries them.

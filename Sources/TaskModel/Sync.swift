@@ -47,8 +47,14 @@ public struct SyncChange: Equatable, Sendable {
     public var fields: [String: SyncValue]
     /// The remote's sequence number once stored there; 0 before.
     public var seq: Int64
+    /// Where the remote holds it, for messages: a CalDAV item's path; empty for a row.
+    public var source = ""
+    /// Why the remote could not read the change (its fields are no JSON object of values):
+    /// such a change is received only to be kept aside.
+    public var rejection: String?
 
-    public init(id: String, node: String, origin: String, clock: Int64, task: String, fields: [String: SyncValue], seq: Int64 = 0) {
+    public init(id: String, node: String, origin: String, clock: Int64, task: String, fields: [String: SyncValue], seq: Int64 = 0,
+                source: String = "", rejection: String? = nil) {
         self.id = id
         self.node = node
         self.origin = origin
@@ -56,6 +62,8 @@ public struct SyncChange: Equatable, Sendable {
         self.task = task
         self.fields = fields
         self.seq = seq
+        self.source = source
+        self.rejection = rejection
     }
 
     /// Whether this change wins over `other` for a field both set: the later clock, and on a
@@ -132,11 +140,48 @@ public struct SyncReport: Equatable, Sendable {
     public var conflicts: [SyncConflict] = []
     /// The history entry that records what the sync changed here (`tasks undo` reverts it).
     public var entry: Int64?
+    /// The changes received and kept aside, not applied, that no earlier sync had reported.
+    public var rejected: [SyncRejection] = []
 
     public init() {}
 
     /// Whether nothing travelled either way.
     public var isEmpty: Bool { pushed == 0 && pulled == 0 }
+}
+
+/// A change received and not applied: a value in it breaks the rules `add` and `import` keep
+/// (`ReceivedFieldRules`), or the remote could not read it. Kept aside in the file
+/// (`tasks sync --rejected`), reported by the sync that first met it.
+public struct SyncRejection: Equatable, Sendable {
+    /// The remote it came from (without a password).
+    public var remote: String
+    /// The change's id, and the machine that made it (its id and name).
+    public var change: String
+    public var node: String
+    public var origin: String
+    /// The task's uuid.
+    public var task: String
+    /// Where the remote holds it: a CalDAV item's path, `row SEQ` of a PostgreSQL remote.
+    public var source: String
+    /// Why it was not applied.
+    public var reason: String
+    /// Its fields as received (JSON).
+    public var fields: String
+    /// When it was first met.
+    public var time: Timestamp
+
+    public init(remote: String, change: String, node: String, origin: String, task: String, source: String, reason: String,
+                fields: String, time: Timestamp) {
+        self.remote = remote
+        self.change = change
+        self.node = node
+        self.origin = origin
+        self.task = task
+        self.source = source
+        self.reason = reason
+        self.fields = fields
+        self.time = time
+    }
 }
 
 /// One exchange with a remote: opened with `begin`, which holds the remote against other
@@ -191,7 +236,8 @@ extension SyncRemote {
                 if let index = ReceivedChange.index[name] { values[index] = value }
             }
             try body(ReceivedChange(seq: change.seq, clock: change.clock, task: change.task, values: values,
-                                    deleted: change.fields[SyncField.deleted]))
+                                    deleted: change.fields[SyncField.deleted], id: change.id, node: change.node, origin: change.origin,
+                                    rejection: change.rejection))
         }
         return changes.count
     }
@@ -232,11 +278,21 @@ public struct RemoteSettings: Equatable, Sendable {
     public var user: String?
     public var passwordCommand: String?
     public var ca: String?
+    /// The longest one sync with this remote may take, in seconds: every request ends by then.
+    public var timeout: Int
+    /// Plain `http://` to another machine allowed (the password then crosses the network in
+    /// the clear; every sync says so).
+    public var insecure = false
 
-    public init(user: String? = nil, passwordCommand: String? = nil, ca: String? = nil) {
+    /// Five minutes: a large first sync fits; a server trickling its answer does not hold a
+    /// sync (or a cron job) for ever.
+    public static let defaultTimeout = 300
+
+    public init(user: String? = nil, passwordCommand: String? = nil, ca: String? = nil, timeout: Int = RemoteSettings.defaultTimeout) {
         self.user = user
         self.passwordCommand = passwordCommand
         self.ca = ca
+        self.timeout = timeout
     }
 }
 
@@ -272,4 +328,7 @@ public protocol TaskSyncing: AnyObject {
     /// them here in one transaction. `url` (else the one remembered) names the remote;
     /// `remember` stores it, without its password, for the next sync.
     func sync(url: String?, remember: Bool, through maker: any SyncRemoteMaker) -> Observable<SyncReport>
+
+    /// The changes received and kept aside, oldest first.
+    func rejectedChanges() -> Observable<[SyncRejection]>
 }

@@ -69,6 +69,12 @@ public enum RemoteFailure: Equatable, Sendable {
     case unreachable(String)
     /// The server's certificate is not one this machine trusts, or TLS failed (the reason).
     case untrusted(String)
+    /// A remote on plain `http://` to another machine: the password would cross the network
+    /// in the clear (refused unless the configuration says `insecure = true`).
+    case inTheClear(host: String)
+    /// A PostgreSQL remote's `tasks_schema` is writable by roles other than its owner (the
+    /// helper's message names them and the statement that fixes it).
+    case unsafeSchema(String)
     /// The server refused the login.
     case loginRefused(String)
     /// The server has no database of the name the address gives.

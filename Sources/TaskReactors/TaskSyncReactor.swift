@@ -7,12 +7,15 @@ public final class TaskSyncReactor: Reactor {
     public enum Action {
         /// Sync with `url`, else the remote remembered; `remember` keeps `url` for next time.
         case sync(url: String?, remember: Bool)
+        /// Read the changes received and kept aside.
+        case readRejected
     }
 
     public enum Mutation {
         case setSyncing(Bool)
         case setReport(SyncReport)
         case setFailure(TaskServiceError)
+        case setRejected([SyncRejection])
     }
 
     public struct State: Equatable {
@@ -20,6 +23,8 @@ public final class TaskSyncReactor: Reactor {
         /// The last sync's report.
         @Pulse public var report: SyncReport?
         @Pulse public var failure: TaskServiceError?
+        /// The changes kept aside, once read.
+        @Pulse public var rejected: [SyncRejection]?
 
         public init() {}
     }
@@ -43,6 +48,8 @@ public final class TaskSyncReactor: Reactor {
                     .catch { .just(.setFailure(TaskServiceError($0))) },
                 .just(.setSyncing(false)),
             ])
+        case .readRejected:
+            return service.rejectedChanges().map(Mutation.setRejected).catch { .just(.setFailure(TaskServiceError($0))) }
         }
     }
 
@@ -52,6 +59,7 @@ public final class TaskSyncReactor: Reactor {
         case .setSyncing(let isSyncing): state.isSyncing = isSyncing
         case .setReport(let report): state.report = report
         case .setFailure(let failure): state.failure = failure
+        case .setRejected(let rejected): state.rejected = rejected
         }
         return state
     }

@@ -16,6 +16,7 @@ public final class CalDAVRemote: SyncRemote {
     private let user: String?
     private let password: String?
     private let ca: String?
+    private let timeout: Int
     let zone: LocalTime
     let now: () -> Timestamp
     private var connection: CalDAVClient?
@@ -33,10 +34,14 @@ public final class CalDAVRemote: SyncRemote {
     public internal(set) var lateConflicts: [SyncMerge.Conflict] = []
     /// The items this round received a change of and wrote nothing to.
     private var received: Set<String> = []
+    /// The collections where this round saw the server contradict itself (an item listed but
+    /// not given, absent but not gone): their ctag is not remembered, so the next sync looks
+    /// again, and their items stay as remembered meanwhile.
+    private var unsettled: Set<String> = []
     private var node = ""
 
     public init(address: String, helper: String, user: String?, password: String?, ca: String?,
-                zone: LocalTime = .system, now: @escaping () -> Timestamp = { SystemClock.now() }) throws(TaskServiceError) {
+                timeout: Int = RemoteSettings.defaultTimeout, zone: LocalTime = .system, now: @escaping () -> Timestamp = { SystemClock.now() }) throws(TaskServiceError) {
         name = CalDAVAddress.withoutPassword(address)
         guard let parts = CalDAVAddress.split(address) else {
             throw .remote(.badAddress("expected http://HOST/PATH or https://HOST/PATH"), remote: name)
@@ -47,6 +52,7 @@ public final class CalDAVRemote: SyncRemote {
         self.user = parts.user ?? user
         self.password = parts.password ?? password
         self.ca = ca
+        self.timeout = timeout
         self.zone = zone
         self.now = now
     }
@@ -55,12 +61,14 @@ public final class CalDAVRemote: SyncRemote {
 
     func client() throws(TaskServiceError) -> CalDAVClient {
         if let connection { return connection }
-        let made = try CalDAVClient(helper: helper, name: name, user: user, password: password, ca: ca)
+        let made = try CalDAVClient(helper: helper, name: name, user: user, password: password, ca: ca, timeout: timeout)
         connection = made
         return made
     }
 
-    func url(_ href: String) -> String { origin + href }
+    /// The address of `href`, a path on this remote's server (`CalDAVHref` made it one). A
+    /// path is always joined after a `/`, so nothing stored or received can name another host.
+    func url(_ href: String) -> String { origin + (href.hasPrefix("/") ? href : "/" + href) }
 
     // MARK: - SyncRemote
 
@@ -81,7 +89,21 @@ public final class CalDAVRemote: SyncRemote {
             state.home = found
             serverCollections = collections
         }
+        serverCollections += try keptUnlisted(state)
         self.state = state
+    }
+
+    /// The remembered collections holding tasks that the home's listing left out but that do
+    /// not answer 404 or 410 themselves: kept as remembered (their tasks are not deleted
+    /// because one answer omitted them), and asked again by the next sync.
+    private func keptUnlisted(_ state: CalDAVMemory) throws(TaskServiceError) -> [CalDAVMemory.Collection] {
+        let listed = Set(serverCollections.map(\.href))
+        let holding = Set(state.items.values.map(\.collection))
+        let missing = state.collections.filter { !listed.contains($0.href) && holding.contains($0.href) }
+        if missing.isEmpty { return [] }
+        let body = #"<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/></d:prop></d:propfind>"#
+        let answers = try client().send(missing.map { .init(method: "PROPFIND", url: url($0.href), depth: "0", body: body) })
+        return zip(missing, answers).filter { $0.1.status != 404 && $0.1.status != 410 }.map(\.0)
     }
 
     public func pull(after seq: Int64) throws(TaskServiceError) -> [SyncChange] {
@@ -89,6 +111,7 @@ public final class CalDAVRemote: SyncRemote {
         current = [:]
         others = [:]
         received = []
+        unsettled = []
         lateConflicts = []
         for collection in serverCollections {
             let remembered = state.items.values.filter { $0.collection == collection.href }
@@ -102,24 +125,46 @@ public final class CalDAVRemote: SyncRemote {
             var wanted: [String] = []
             // Nothing remembered of it (a first sync, a calendar another client made): every
             // task in one request.
-            let fetched = remembered.isEmpty && !state.others.keys.contains { $0.hasPrefix(collection.href) }
-                ? try fetchAllTasks(in: collection.href) : nil
+            var fetched: [Listed]?
+            if remembered.isEmpty && !state.others.keys.contains(where: { $0.hasPrefix(collection.href) }) {
+                let (all, complete) = try fetchAllTasks(in: collection.href)
+                fetched = all
+                if !complete { unsettled.insert(collection.href) }
+            }
             var known: [String: String] = [:]
             for item in remembered { known[item.href] = item.etag }
             for (href, etag) in state.others where href.hasPrefix(collection.href) { known[href] = etag }
-            for listed in try fetched == nil ? listing(of: collection, remembered: old, known: known) : [] {
-                if let item = byHref[listed.href], item.etag == listed.etag {
-                    current[item.uuid] = item
-                } else if state.others[listed.href] == listed.etag {
-                    others[listed.href] = listed.etag
-                } else {
-                    wanted.append(listed.href)
+            var items = fetched ?? []
+            // Kept as remembered, not deleted: an item listed but not given, or absent from the
+            // listing while the server does not say it is gone.
+            var kept: [CalDAVMemory.Item] = []
+            if fetched == nil {
+                let (listing, removed) = try listing(of: collection, remembered: old, known: known)
+                for listed in listing {
+                    if let item = byHref[listed.href], item.etag == listed.etag {
+                        current[item.uuid] = item
+                    } else if state.others[listed.href] == listed.etag {
+                        others[listed.href] = listed.etag
+                    } else {
+                        wanted.append(listed.href)
+                    }
                 }
+                items = try fetch(wanted, in: collection.href)
+                let given = Set(items.map(\.href))
+                kept = wanted.compactMap { given.contains($0) ? nil : byHref[$0] }
+                if wanted.contains(where: { !given.contains($0) }) { unsettled.insert(collection.href) }
+                let listedHrefs = Set(listing.map(\.href))
+                let absent = remembered.filter { !listedHrefs.contains($0.href) && !removed.contains($0.href) }
+                let (found, unsure) = try confirm(absent)
+                items += found
+                kept += unsure
             }
-            let items: [Listed]
-            if let fetched { items = fetched } else { items = try fetch(wanted, in: collection.href) }
             for fetched in items {
                 let calendar = ICalendar(fetched.text ?? "")
+                if let item = byHref[fetched.href], calendar.todo == nil || VTodoMapping.uid(of: calendar) == nil {
+                    kept.append(item)  // a task here, unreadable there now: not a delete
+                    continue
+                }
                 guard calendar.todo != nil, let uid = VTodoMapping.uid(of: calendar), current[uid] == nil else {
                     others[fetched.href] = fetched.etag  // an event, a journal, or a second copy of a UID
                     continue
@@ -127,6 +172,8 @@ public final class CalDAVRemote: SyncRemote {
                 current[uid] = CalDAVMemory.Item(uuid: uid, href: fetched.href, etag: fetched.etag, collection: collection.href,
                                                  text: fetched.text ?? "", base: state.items[uid]?.base)
             }
+            for item in kept where current[item.uuid] == nil { current[item.uuid] = item }
+            if !kept.isEmpty { unsettled.insert(collection.href) }
         }
         var changes: [SyncChange] = []
         let names = Dictionary(serverCollections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -147,7 +194,7 @@ public final class CalDAVRemote: SyncRemote {
             let wall = VTodoMapping.modified(of: calendar) ?? now()
             let clock = HybridClock.next(after: 0, wallMilliseconds: wall.millisecondsSince1970)
             changes.append(SyncChange(id: UUIDText.derived(from: "caldav \(uuid) \(item.etag)"), node: "caldav " + name, origin: host,
-                                      clock: clock, task: uuid, fields: fields))
+                                      clock: clock, task: uuid, fields: fields, source: item.href))
         }
         for uuid in state.items.keys.sorted() where current[uuid] == nil {
             changes.append(SyncChange(id: UUIDText.derived(from: "caldav \(uuid) deleted"), node: "caldav " + name, origin: host,
@@ -182,7 +229,13 @@ public final class CalDAVRemote: SyncRemote {
         }
         var persisted = state
         persisted.items = kept
-        persisted.collections = serverCollections
+        // A collection this round could not settle keeps no ctag (so the next sync lists it)
+        // and its old sync token (so what changed since is asked again).
+        persisted.collections = serverCollections.map { collection in
+            guard unsettled.contains(collection.href) else { return collection }
+            let old = state.collections.first { $0.href == collection.href }
+            return .init(href: collection.href, name: collection.name, ctag: "", token: old?.token ?? "")
+        }
         persisted.others = others
         memory = persisted.encoded
         return 0

@@ -21,15 +21,20 @@ extension CalDAVRemote {
             try check(response, doing: "finding the calendars at \(href)")
             let answers = try multistatus(response.body)
             guard let props = answers.first?.props else { break }
-            if let home = props.child(DAV.caldav + "calendar-home-set")?.child(DAV.dav + "href")?.text { return Self.path(of: home) }
+            if let home = props.child(DAV.caldav + "calendar-home-set")?.child(DAV.dav + "href")?.text {
+                let found = try resolved(home, naming: "its calendar home")
+                return found.hasSuffix("/") ? found : found + "/"
+            }
             if props.child(DAV.dav + "resourcetype")?.child(DAV.caldav + "calendar") != nil {
                 // The address is a calendar: its parent is the home.
                 var parent = href.hasSuffix("/") ? String(href.dropLast()) : href
                 if let slash = parent.lastIndex(of: "/") { parent = String(parent[...slash]) }
                 return parent
             }
-            guard let principal = props.child(DAV.dav + "current-user-principal")?.child(DAV.dav + "href")?.text, Self.path(of: principal) != href else { break }
-            href = Self.path(of: principal)
+            guard let principal = props.child(DAV.dav + "current-user-principal")?.child(DAV.dav + "href")?.text else { break }
+            let next = try resolved(principal, naming: "your principal")
+            guard next != href else { break }
+            href = next
         }
         // No principal and no home set: take the address as the home.
         return path.hasSuffix("/") ? path : path + "/"
@@ -46,7 +51,7 @@ extension CalDAVRemote {
         if response.status == 404 { return nil }
         try check(response, doing: "listing the calendars in \(home)")
         var collections: [CalDAVMemory.Collection] = []
-        for answer in try multistatus(response.body) {
+        for answer in try multistatus(response.body) where answer.href.hasPrefix(home) {
             guard let props = answer.props, props.child(DAV.dav + "resourcetype")?.child(DAV.caldav + "calendar") != nil else { continue }
             if let set = props.child(DAV.caldav + "supported-calendar-component-set"), !set.children.isEmpty,
                !set.all(DAV.caldav + "comp").contains(where: { $0.attributeName?.uppercased() == "VTODO" }) { continue }
@@ -65,14 +70,16 @@ extension CalDAVRemote {
         let response = try client().send(.init(method: "PROPFIND", url: url(collection), depth: "1", body: body))
         try check(response, doing: "listing \(collection)")
         return try multistatus(response.body).compactMap { answer in
-            guard answer.href != collection, let props = answer.props, props.child(DAV.dav + "resourcetype")?.children.isEmpty ?? true,
+            guard answer.href != collection, inHome(answer.href), let props = answer.props, props.child(DAV.dav + "resourcetype")?.children.isEmpty ?? true,
                   let etag = props.child(DAV.dav + "getetag")?.text else { return nil }
             return Listed(href: answer.href, etag: etag)
         }
     }
 
     /// The items `hrefs` of `collection`, with their ETags and texts (calendar-multiget,
-    /// a few hundred per request).
+    /// a few hundred per request). An href the server left out of its answer, or answered
+    /// without its text (a 404, or its data in a failed propstat), is not among them: the
+    /// caller decides what that means (never a delete).
     func fetch(_ hrefs: [String], in collection: String) throws(TaskServiceError) -> [Listed] {
         var requests: [CalDAVClient.Request] = []
         var start = 0
@@ -86,9 +93,9 @@ extension CalDAVRemote {
             requests.append(.init(method: "REPORT", url: url(collection), depth: "1", body: body))
         }
         var items: [Listed] = []
-        for response in try client().send(requests) {
+        try client().send(requests) { (response: CalDAVClient.Response) throws(TaskServiceError) in
             try check(response, doing: "fetching the items of \(collection)")
-            for answer in try multistatus(response.body) {
+            for answer in try multistatus(response.body) where inHome(answer.href) {
                 guard let props = answer.props, let etag = props.child(DAV.dav + "getetag")?.text,
                       let data = props.child(DAV.caldav + "calendar-data") else { continue }
                 items.append(Listed(href: answer.href, etag: etag, text: data.allText))
@@ -97,33 +104,55 @@ extension CalDAVRemote {
         return items
     }
 
+    /// The remembered `items` a listing left out, each asked for itself (`GET`): those that
+    /// answer 404 or 410 are gone (not returned); those that answer with their text and ETag
+    /// are `found`; any other answer leaves them `unsure` — kept, never deleted on a guess.
+    func confirm(_ items: [CalDAVMemory.Item]) throws(TaskServiceError) -> (found: [Listed], unsure: [CalDAVMemory.Item]) {
+        if items.isEmpty { return ([], []) }
+        var found: [Listed] = []
+        var unsure: [CalDAVMemory.Item] = []
+        for (item, response) in zip(items, try client().send(items.map { .init(method: "GET", url: url($0.href)) })) {
+            if response.status == 404 || response.status == 410 { continue }
+            if response.isSuccess && !response.etag.isEmpty {
+                found.append(Listed(href: item.href, etag: response.etag, text: response.body))
+            } else {
+                unsure.append(item)
+            }
+        }
+        return (found, unsure)
+    }
+
     /// The items of `collection` and their ETags: from what is remembered and what changed
     /// since the remembered sync token (RFC 6578's `sync-collection`, one request however
     /// large the calendar), else a listing of every item (a server without tokens, or one that
-    /// no longer honours the token).
+    /// no longer honours the token). `removed`: the items the server said are gone (a 404 in
+    /// the `sync-collection` answer); an item merely absent from a listing is not among them.
     func listing(of collection: CalDAVMemory.Collection, remembered: CalDAVMemory.Collection?,
-                 known: [String: String]) throws(TaskServiceError) -> [Listed] {
-        guard let remembered, !remembered.token.isEmpty, !collection.token.isEmpty else { return try listItems(in: collection.href) }
+                 known: [String: String]) throws(TaskServiceError) -> (listed: [Listed], removed: Set<String>) {
+        guard let remembered, !remembered.token.isEmpty, !collection.token.isEmpty else { return (try listItems(in: collection.href), []) }
         let body = """
             <?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>\(DAVXML.escape(remembered.token))</d:sync-token>\
             <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
             """
         let response = try client().send(.init(method: "REPORT", url: url(collection.href), body: body))
-        guard response.isSuccess else { return try listItems(in: collection.href) }
+        guard response.isSuccess else { return (try listItems(in: collection.href), []) }
         var etags = known
-        for answer in try multistatus(response.body) where answer.href != collection.href {
+        var removed: Set<String> = []
+        for answer in try multistatus(response.body) where answer.href != collection.href && inHome(answer.href) {
             if answer.status?.contains(" 404") == true {
                 etags[answer.href] = nil
+                removed.insert(answer.href)
             } else {
                 etags[answer.href] = answer.props?.child(DAV.dav + "getetag")?.text ?? ""
             }
         }
-        return etags.map { Listed(href: $0.key, etag: $0.value) }
+        return (etags.map { Listed(href: $0.key, etag: $0.value) }, removed)
     }
 
     /// Every task in `collection`, with its ETag and text, in one request (calendar-query):
     /// what a collection nothing is remembered of costs, instead of a listing and fetches.
-    func fetchAllTasks(in collection: String) throws(TaskServiceError) -> [Listed] {
+    /// `complete` is false when an answer came without its text.
+    func fetchAllTasks(in collection: String) throws(TaskServiceError) -> (items: [Listed], complete: Bool) {
         let body = """
             <?xml version="1.0" encoding="utf-8"?><c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
             <d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/>\
@@ -131,11 +160,13 @@ extension CalDAVRemote {
             """
         let response = try client().send(.init(method: "REPORT", url: url(collection), depth: "1", body: body))
         try check(response, doing: "fetching the tasks of \(collection)")
-        return try multistatus(response.body).compactMap { answer in
+        let answers = try multistatus(response.body).filter { inHome($0.href) && $0.href != collection }
+        let items = answers.compactMap { answer -> Listed? in
             guard let props = answer.props, let etag = props.child(DAV.dav + "getetag")?.text,
                   let data = props.child(DAV.caldav + "calendar-data") else { return nil }
             return Listed(href: answer.href, etag: etag, text: data.allText)
         }
+        return (items, items.count == answers.count)
     }
 
     /// Makes the collection for the list `name` in the home (MKCALENDAR, for tasks only).
@@ -169,11 +200,28 @@ extension CalDAVRemote {
         } catch {
             throw .remote(.failed("the server's answer is not readable XML (\(error.description))"), remote: name)
         }
+        // An answer whose href leaves the server (another host, a user, `..` above the root)
+        // is dropped: nothing is ever sent there.
         return root.all(DAV.dav + "response").compactMap { response in
-            guard let href = response.child(DAV.dav + "href")?.text else { return nil }
+            guard let written = response.child(DAV.dav + "href")?.text, let href = CalDAVHref.path(written, origin: origin) else { return nil }
             let found = response.all(DAV.dav + "propstat").first { $0.child(DAV.dav + "status")?.text.contains(" 200") ?? true }
-            return Answer(href: Self.path(of: href), props: found?.child(DAV.dav + "prop"), status: response.child(DAV.dav + "status")?.text)
+            return Answer(href: href, props: found?.child(DAV.dav + "prop"), status: response.child(DAV.dav + "status")?.text)
         }
+    }
+
+    /// `href` (the server's name for its principal or home) as a path on this remote's
+    /// origin; one that leaves it stops the sync before anything is sent there.
+    func resolved(_ href: String, naming what: String) throws(TaskServiceError) -> String {
+        guard let path = CalDAVHref.path(href, origin: origin) else {
+            throw .remote(.failed("the server named \(what) outside \(origin); nothing was sent there"), remote: name)
+        }
+        return path
+    }
+
+    /// Whether `href` lies in the calendar home: items and collections are used only there.
+    func inHome(_ href: String) -> Bool {
+        guard let home = state?.home else { return false }
+        return href.hasPrefix(home)
     }
 
     /// Throws the failure an unsuccessful answer stands for.
@@ -183,16 +231,11 @@ extension CalDAVRemote {
         case 401: throw .remote(.loginRefused("HTTP 401 while \(what)"), remote: name)
         case 403: throw .remote(.permissionDenied("HTTP 403 while \(what)"), remote: name)
         case 404: throw .remote(.noSuchDatabase("HTTP 404 while \(what)"), remote: name)
+        case 300..<400:
+            // Never followed for a write, nor to another origin: what was asked did not happen.
+            throw .remote(.failed("HTTP \(response.status), a redirect tasks does not follow, while \(what)"), remote: name)
         default: throw .remote(.failed("HTTP \(response.status) while \(what)"), remote: name)
         }
-    }
-
-    /// An href as a path: a server may answer with the whole URL.
-    static func path(of href: String) -> String {
-        let trimmed = href.trimmingWhitespace
-        guard let scheme = trimmed.firstRange(of: "://") else { return trimmed }
-        let rest = trimmed[scheme.upperBound...]
-        return rest.firstIndex(of: "/").map { String(rest[$0...]) } ?? "/"
     }
 
     /// The last part of a path, without slashes or percent-escapes: a collection's name when

@@ -53,6 +53,11 @@ public struct DAVXMLError: Error, Equatable, CustomStringConvertible {
 }
 
 public enum DAVXML {
+    /// The deepest nesting read: a real answer is about eight deep; a document deeper than this
+    /// is refused rather than read (every level is a frame of the reader and of the tree's
+    /// teardown, and 100,000 of them overflow the stack).
+    public static let maximumDepth = 256
+
     /// The document's root element.
     public static func parse(_ text: String) throws(DAVXMLError) -> DAVElement {
         var reader = Reader(bytes: Array(text.utf8))
@@ -87,11 +92,15 @@ public enum DAVXML {
                 if starts("<?") { try skip(past: "?>") } else if starts("<!--") { try skip(past: "-->") } else if starts("<!") { try skip(past: ">") } else { break }
             }
             guard starts("<") else { throw DAVXMLError(description: "text before the first element") }
-            return try element(namespaces: ["xml": "http://www.w3.org/XML/1998/namespace"])
+            return try element(namespaces: ["xml": "http://www.w3.org/XML/1998/namespace"], depth: 1)
         }
 
-        /// An element starting at `<`, with the namespaces in scope around it.
-        mutating func element(namespaces outer: [String: String]) throws(DAVXMLError) -> DAVElement {
+        /// An element starting at `<`, with the namespaces in scope around it, `depth` levels
+        /// down from the root (the root is 1).
+        mutating func element(namespaces outer: [String: String], depth: Int) throws(DAVXMLError) -> DAVElement {
+            guard depth <= DAVXML.maximumDepth else {
+                throw DAVXMLError(description: "elements nested more than \(DAVXML.maximumDepth) deep")
+            }
             index += 1
             let qualified = name()
             guard !qualified.isEmpty else { throw DAVXMLError(description: "an element without a name") }
@@ -152,7 +161,7 @@ public enum DAVXML {
                 } else if starts("<?") {
                     try skip(past: "?>")
                 } else {
-                    result.children.append(try element(namespaces: namespaces))
+                    result.children.append(try element(namespaces: namespaces, depth: depth + 1))
                 }
                 textStart = index
             }

@@ -18,10 +18,15 @@ public final class PostgresRemote: SyncRemote {
     private var writer: WireWriter?
     private var reader: WireReader?
     private var descriptors: [Int32] = []
+    /// The longest the sync may take, in seconds: the helper is ended then (its transaction
+    /// with it), and the sync fails saying so.
+    private let timeout: Int
+    private var startedAt = timespec()
 
-    public init(address: String, helper: String) {
+    public init(address: String, helper: String, timeout: Int = RemoteSettings.defaultTimeout) {
         self.address = address
         self.helper = helper
+        self.timeout = timeout
         name = RemoteAddress.withoutPassword(address)
     }
 
@@ -29,6 +34,8 @@ public final class PostgresRemote: SyncRemote {
 
     public func begin(node: String) throws(TaskServiceError) {
         try start()
+        _ = clock_gettime(CLOCK_MONOTONIC, &startedAt)
+        try send(["deadline", String(timeout)])
         try send(["open", address, node])
         _ = try expectOK()
     }
@@ -99,11 +106,17 @@ public final class PostgresRemote: SyncRemote {
         guard let seq = Int64(String(decoding: field(1), as: UTF8.self)), let clock = Int64(String(decoding: field(5), as: UTF8.self)) else {
             throw .remote(.failed("the remote sent an unreadable change"), remote: remote)
         }
+        let task = String(decoding: field(6), as: UTF8.self)
         do {
             let (values, deleted) = try SyncFieldsJSON.decodeIndexed(Array(field(7)))
-            return ReceivedChange(seq: seq, clock: clock, task: String(decoding: field(6), as: UTF8.self), values: values, deleted: deleted)
+            return ReceivedChange(seq: seq, clock: clock, task: task, values: values, deleted: deleted,
+                                  id: String(decoding: field(2), as: UTF8.self), node: String(decoding: field(3), as: UTF8.self),
+                                  origin: String(decoding: field(4), as: UTF8.self))
         } catch {
-            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
+            // Kept aside, not applied: one peer's unreadable row does not stop every sync.
+            return ReceivedChange(seq: seq, clock: clock, task: task, values: [SyncValue?](repeating: nil, count: SyncField.all.count),
+                                  id: String(decoding: field(2), as: UTF8.self), node: String(decoding: field(3), as: UTF8.self),
+                                  origin: String(decoding: field(4), as: UTF8.self), rejection: "its fields are unreadable (\(error))")
         }
     }
 
@@ -130,9 +143,10 @@ public final class PostgresRemote: SyncRemote {
         }
         do {
             let (values, deleted) = try SyncFieldsJSON.decodeIndexed(Array(line[7].utf8))
-            return ReceivedChange(seq: seq, clock: clock, task: line[6], values: values, deleted: deleted)
+            return ReceivedChange(seq: seq, clock: clock, task: line[6], values: values, deleted: deleted, id: line[2], node: line[3], origin: line[4])
         } catch {
-            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
+            return ReceivedChange(seq: seq, clock: clock, task: line[6], values: [SyncValue?](repeating: nil, count: SyncField.all.count),
+                                  id: line[2], node: line[3], origin: line[4], rejection: "its fields are unreadable (\(error))")
         }
     }
 
@@ -141,13 +155,13 @@ public final class PostgresRemote: SyncRemote {
         guard line.count == 8, line[0] == "change", let seq = Int64(line[1]), let clock = Int64(line[5]) else {
             throw .remote(.failed("the remote sent an unreadable change"), remote: remote)
         }
-        let fields: [String: SyncValue]
         do {
-            fields = try SyncFieldsJSON.decode(line[7])
+            let fields = try SyncFieldsJSON.decode(line[7])
+            return SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: fields, seq: seq)
         } catch {
-            throw .remote(.failed("the remote sent a change whose fields are unreadable (\(error))"), remote: remote)
+            return SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: [:], seq: seq,
+                              rejection: "its fields are unreadable (\(error))")
         }
-        return SyncChange(id: line[2], node: line[3], origin: line[4], clock: clock, task: line[6], fields: fields, seq: seq)
     }
 
     public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
@@ -218,6 +232,7 @@ public final class PostgresRemote: SyncRemote {
         case "login": return .remote(.loginRefused(message), remote: name)
         case "missing": return .remote(.noSuchDatabase(message), remote: name)
         case "denied": return .remote(.permissionDenied(message), remote: name)
+        case "unsafe": return .remote(.unsafeSchema(message), remote: name)
         case "newer":
             let numbers = message.split(separator: " ").compactMap { Int($0) }
             return .remote(.newerSchema(found: numbers.first ?? 0, supported: numbers.last ?? 0), remote: name)
@@ -229,7 +244,12 @@ public final class PostgresRemote: SyncRemote {
 
     /// The helper ended without a word: it was killed, or could not start (a missing library).
     private func helperGone() -> TaskServiceError {
-        failed("the helper tasks-postgres ended unexpectedly")
+        var now = timespec()
+        _ = clock_gettime(CLOCK_MONOTONIC, &now)
+        if startedAt.tv_sec > 0 && Int(now.tv_sec - startedAt.tv_sec) >= timeout {
+            return failed("the sync took longer than its \(timeout) s (the remote's timeout setting)")
+        }
+        return failed("the helper tasks-postgres ended unexpectedly")
     }
 }
 
@@ -244,10 +264,15 @@ public struct PostgresRemoteMaker: SyncRemoteMaker {
     }
 
     public func remote(url: String) throws(TaskServiceError) -> any SyncRemote {
+        try remote(url: url, timeout: RemoteSettings.defaultTimeout)
+    }
+
+    /// A remote whose syncs end within `timeout` seconds.
+    public func remote(url: String, timeout: Int) throws(TaskServiceError) -> any SyncRemote {
         guard RemoteAddress.looksValid(url) else {
             throw TaskServiceError.remote(.badAddress("expected postgresql://… or key=value words"), remote: RemoteAddress.withoutPassword(url))
         }
-        return PostgresRemote(address: url, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres")
+        return PostgresRemote(address: url, helper: helper ?? Self.helperBesideProgram() ?? "tasks-postgres", timeout: timeout)
     }
 
     public func watch(url: String, node: String) throws(TaskServiceError) -> any RemoteWatch {

@@ -21,32 +21,32 @@ public enum RemoteAddress {
         return trimmed.contains("=")
     }
 
+    /// Read as libpq reads a URI: the user part ends at the first `@` before any `/` (so a
+    /// password may hold `?` and `#`, and `p@ss` is the password `p`), the query starts at the
+    /// first `?` after it, and a parameter's name is percent-decoded (`pass%77ord=`).
     private static func uriWithoutPassword(_ uri: String) -> String {
         guard let schemeEnd = uri.firstRange(of: "://") else { return uri }
         let scheme = uri[..<schemeEnd.upperBound]
         var rest = uri[schemeEnd.upperBound...]
+        var user = Substring("")
+        if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
+            let name = rest[..<at].split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            user = name + "@"
+            rest = rest[rest.index(after: at)...]
+        }
         var query = Substring("")
         if let mark = rest.firstIndex(of: "?") {
             query = rest[mark...]
             rest = rest[..<mark]
         }
-        // The user information ends at the last '@' before the path.
-        let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        let path = rest[authorityEnd...]
-        if let at = authority.lastIndex(of: "@") {
-            let user = authority[..<at]
-            let host = authority[authority.index(after: at)...]
-            let name = user.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            authority = Substring(name + "@" + host)
-        }
         var kept: [Substring] = []
         if !query.isEmpty {
-            for parameter in query.dropFirst().split(separator: "&") where !parameter.lowercased().hasPrefix("password=") {
-                kept.append(parameter)
+            for parameter in query.dropFirst().split(separator: "&") {
+                let key = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+                if String(key).removingPercentEscapes.lowercased() != "password" { kept.append(parameter) }
             }
         }
-        return String(scheme) + authority + path + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        return String(scheme) + user + rest + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
     }
 
     private static func wordsWithoutPassword(_ words: String) -> String {

@@ -71,7 +71,16 @@ extension SQLiteTaskService: TaskSyncing {
             }
             try remote.begin(node: state.node)
             defer { remote.close() }
-            let incoming = try remote.pull(after: state.pulled)
+            // What breaks the rules a typed value meets is kept aside, not merged or applied.
+            var incoming: [SyncChange] = []
+            var rejected: [SyncRejection] = []
+            for change in try remote.pull(after: state.pulled) {
+                if let reason = ReceivedFieldRules.refusal(of: change) {
+                    rejected.append(Self.rejection(change, reason: reason, remote: remote.name, time: now()))
+                } else {
+                    incoming.append(change)
+                }
+            }
             var merge = SyncMerge(local: local.map(\.change), incoming: incoming)
             try remote.push(merge.pushes)
             let last = try remote.commit()
@@ -79,7 +88,7 @@ extension SQLiteTaskService: TaskSyncing {
             do {
                 let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
                 return try apply(merge, local: local, readAt: version, intoEmpty: empty, state: &state, last: last, incoming: incoming,
-                                 remember: remember ? remote.name : nil, origin: origin, memory: memory, base: base)
+                                 rejected: rejected, remember: remember ? remote.name : nil, origin: origin, memory: memory, base: base)
             } catch is ChangedMeanwhile {
                 continue
             }
@@ -149,12 +158,13 @@ extension SQLiteTaskService: TaskSyncing {
     /// what was merged. Throws `ChangedMeanwhile` when another connection committed since
     /// `local` was read (data version `version`).
     private func apply(_ merge: SyncMerge, local: [LocalChange], readAt version: Int64, intoEmpty: Bool, state: inout SyncState, last: Int64, incoming: [SyncChange],
-                       remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, base: SyncBase) throws -> SyncReport {
+                       rejected: [SyncRejection], remember: String?, origin: String, memory: (remote: String, value: String, changed: Bool)?, base: SyncBase) throws -> SyncReport {
         try db.write {
             guard try db.scalar("PRAGMA data_version") == version else { throw ChangedMeanwhile() }
             var report = SyncReport()
             report.pushed = merge.pushes.count
             report.pulled = incoming.count
+            report.rejected = rejected
             let time = now()
             let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: time)
             var bottoms: [String: Int64] = [:]
@@ -214,6 +224,7 @@ extension SQLiteTaskService: TaskSyncing {
                      memory: (remote: String, value: String, changed: Bool)?, state: SyncState, clock: Int64, last: Int64,
                      time: Timestamp, remember: String?) throws -> SyncReport {
         var report = report
+        report.rejected = try keepAside(report.rejected)
         if let memory, memory.changed {
             try db.run("INSERT OR REPLACE INTO sync_memory (remote, value) VALUES (?, ?)", memory.remote, memory.value)
         }
@@ -299,4 +310,58 @@ struct SyncBase {
     }
 
     var arguments: [(any SQLiteBindable)?] { remote.map { [$0] } ?? [] }
+}
+
+// MARK: - Changes kept aside
+
+extension SQLiteTaskService {
+    /// The table of changes received and not applied, made by the first of them (a file that
+    /// never met one has none, and an older `tasks` reads the file as before).
+    static let rejectedTable = """
+        CREATE TABLE IF NOT EXISTS sync_rejected (
+            change TEXT    PRIMARY KEY,  -- the change's id: met again, it is not kept or reported twice
+            remote TEXT    NOT NULL,
+            node   TEXT    NOT NULL,
+            origin TEXT    NOT NULL,
+            task   TEXT    NOT NULL,
+            source TEXT    NOT NULL,     -- a CalDAV item's path, or `row SEQ`
+            reason TEXT    NOT NULL,
+            fields TEXT    NOT NULL,     -- as received, JSON
+            time   INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """
+
+    /// `change`, refused for `reason`, as it is kept aside.
+    static func rejection(_ change: SyncChange, reason: String, remote: String, time: Timestamp) -> SyncRejection {
+        SyncRejection(remote: remote, change: change.id, node: change.node, origin: change.origin, task: change.task,
+                      source: change.source.isEmpty && change.seq > 0 ? "row \(change.seq)" : change.source, reason: reason,
+                      fields: JSONValue.object(change.fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value.json) }).serialized(), time: time)
+    }
+
+    /// Keeps `rejected` in `sync_rejected`, in the sync's transaction; the ones no earlier sync
+    /// kept (what this sync reports).
+    func keepAside(_ rejected: [SyncRejection]) throws -> [SyncRejection] {
+        if rejected.isEmpty { return [] }
+        try db.execute(Self.rejectedTable)
+        var new: [SyncRejection] = []
+        for rejection in rejected {
+            try db.run("INSERT OR IGNORE INTO sync_rejected (change, remote, node, origin, task, source, reason, fields, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       rejection.change, rejection.remote, rejection.node, rejection.origin, rejection.task, rejection.source,
+                       rejection.reason, rejection.fields, rejection.time.millisecondsSince1970)
+            if try db.changes > 0 { new.append(rejection) }
+        }
+        return new
+    }
+
+    public func rejectedChanges() -> Observable<[SyncRejection]> {
+        call { service in
+            let exists = try service.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'sync_rejected'") ?? 0
+            guard exists > 0 else { return [] }
+            return try service.db.query("SELECT remote, change, node, origin, task, source, reason, fields, time FROM sync_rejected ORDER BY time, change") { row in
+                SyncRejection(remote: row.string(0), change: row.string(1), node: row.string(2), origin: row.string(3), task: row.string(4),
+                              source: row.string(5), reason: row.string(6), fields: row.string(7),
+                              time: Timestamp(millisecondsSince1970: row.int64(8)))
+            }
+        }
+    }
 }

@@ -19,7 +19,8 @@ extension SQLiteTaskService {
         if let current {
             var assignments: [(TaskField, before: SQLiteValue, after: SQLiteValue)] = []
             for field in TaskFields.recorded {
-                guard let value = fields[field.name]?.sqliteValue else { continue }
+                // No position received: the task keeps its own.
+                guard let value = fields[field.name]?.sqliteValue, value != .null || field.field != .position else { continue }
                 let before = field.columnValue(of: current)
                 if before != value { assignments.append((field.field, before, value)) }
             }

@@ -27,7 +27,14 @@ extension SQLiteTaskService {
             var clock = state.clock
             var report = SyncReport()
             report.pulled = try remote.pull(after: state.pulled) { change in
-                clock = max(clock, change.clock)
+                // What breaks the rules a typed value meets is kept aside, not applied.
+                if let reason = change.refusal {
+                    let kept = SyncChange(id: change.id, node: change.node, origin: change.origin, clock: change.clock, task: change.task,
+                                          fields: change.fields, seq: change.seq)
+                    report.rejected.append(Self.rejection(kept, reason: reason, remote: remote.name, time: time))
+                    return
+                }
+                clock = max(clock, HybridClock.believed(change.clock, at: time.millisecondsSince1970))
                 try receive(change, into: &received, time: time)
             }
             try insertReceived(&received)
@@ -37,6 +44,7 @@ extension SQLiteTaskService {
                 guard try newRow(task, into: &received.rows, time: time, bottoms: &received.bottoms) else { continue }
                 if received.isFull { try insertReceived(&received) }
             }
+            report.pulled -= report.rejected.count
             try insertReceived(&received)
             try received.indexNow(db)
             let made = received.made.filter { !received.deleted.contains($0) }
@@ -147,7 +155,7 @@ extension SQLiteTaskService {
             received.fold(change.task, fields)
         } else {
             for (index, value) in change.values.enumerated() {
-                guard let value else { continue }
+                guard let value, value != .null || index != Self.receivedPosition else { continue }
                 try db.run("UPDATE task SET \(SyncField.all[index]) = ? WHERE id = ?", value.sqliteValue, id)
             }
             try db.run("UPDATE task SET modified = ? WHERE id = ?", time.millisecondsSince1970, id)

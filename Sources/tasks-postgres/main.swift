@@ -16,6 +16,7 @@ import TextFormats
 // `tasks sync --watch`.
 
 signal(SIGPIPE, SIG_IGN)
+_ = tasks_refuse_core_dumps()
 Helper().run()
 
 /// `strings` as C strings for the length of `body`.
@@ -41,6 +42,9 @@ final class Helper {
     /// The changes pushed so far (stored, or in the open `COPY`).
     var stored = 0
     var node = ""
+    /// The remote's schema version, when a newer `tasks` made it: its rows are still read (they
+    /// are checked one by one as every received change is), but nothing is written there.
+    var newerSchema: Int?
     /// The channel a sync that stored changes notifies, and `watch` listens on.
     let channel = "tasks_change"
 
@@ -48,12 +52,17 @@ final class Helper {
         while let line = input.readLine() {
             let fields = WireLine.decode(line)
             switch (fields.first, fields.count) {
+            case ("deadline", 2):
+                // The sync's time: when it is up, SIGALRM ends this helper, and with it the
+                // connection and its transaction (the remote keeps nothing of the sync).
+                alarm(UInt32(clamping: Int(fields[1]) ?? 0))
             case ("open", 3):
                 node = fields[2]
                 open(fields[1])
             case ("pull", 2):
                 pull(after: fields[1])
             case ("push", 7):
+                if let newerSchema { fail("newer", "\(newerSchema) \(schemaVersion)") }
                 guard Int64(fields[4]) != nil else { fail("failed", "a change's clock is not a number: \(fields[4])") }
                 copy(line.utf8.dropFirst(5))
             case ("flush", 1):
@@ -143,8 +152,19 @@ final class Helper {
                 """)
             execute("CREATE INDEX tasks_change_by_task ON tasks_change (task)")
         }
+        // The version is believed only from a table no one but its owner can write: a teammate
+        // with INSERT there could stop every machine's sync with a version from the future.
+        let writers = execute("""
+            SELECT coalesce(string_agg(DISTINCT CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END, ', '), '')
+            FROM pg_class c CROSS JOIN LATERAL aclexplode(coalesce(c.relacl, acldefault('r', c.relowner))) a
+            WHERE c.oid = 'tasks_schema'::regclass AND a.privilege_type IN ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE') AND a.grantee <> c.relowner
+            """).first?.first.flatMap { $0 } ?? ""
+        if !writers.isEmpty {
+            fail("unsafe", "tasks_schema can be written by \(writers), not only by its owner; its owner should run: "
+                 + "REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON tasks_schema FROM \(writers)")
+        }
         let found = Int(execute("SELECT max(version) FROM tasks_schema").first?.first.flatMap { $0 } ?? "") ?? 0
-        if found > schemaVersion { fail("newer", "\(found) \(schemaVersion)") }
+        if found > schemaVersion { newerSchema = found }
         reply(["ok", String(found)])
     }
 

@@ -162,15 +162,15 @@ struct SyncCalDAVFaultTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
             "# theirs later",
-            #"{"sent":1,"received":0,"created":0,"changed":1,"deleted":0,"entry":3,"conflicts":[{"id":1,"title":"theirs","field":"title","kept":"theirs","keptFrom":"127.0.0.1","replaced":"ours","replacedFrom":"\#(hostName)"}]}"#,
+            #"{"sent":1,"received":0,"created":0,"changed":1,"deleted":0,"entry":3,"rejected":0,"conflicts":[{"id":1,"title":"theirs","field":"title","kept":"theirs","keptFrom":"127.0.0.1","replaced":"ours","replacedFrom":"\#(hostName)"}]}"#,
             "status 0",
             "tasks: warning: 1 conflict, the later change kept (the history keeps the other; 'tasks undo' puts it back):",
             "  task 1 title: kept \"theirs\" from 127.0.0.1, replaced \"ours\" from \(hostName)",
             "1\tfalse\tInbox\ttheirs\t\t\t",
             "SUMMARY:theirs",
-            #"{"sent":0,"received":0,"created":0,"changed":0,"deleted":0,"entry":null,"conflicts":[]}"#,
+            #"{"sent":0,"received":0,"created":0,"changed":0,"deleted":0,"entry":null,"rejected":0,"conflicts":[]}"#,
             "# ours later",
-            #"{"sent":1,"received":0,"created":0,"changed":0,"deleted":0,"entry":5,"conflicts":[{"id":1,"title":"ours again","field":"title","kept":"ours again","keptFrom":"\#(hostName)","replaced":"theirs again","replacedFrom":"127.0.0.1"}]}"#,
+            #"{"sent":1,"received":0,"created":0,"changed":0,"deleted":0,"entry":5,"rejected":0,"conflicts":[{"id":1,"title":"ours again","field":"title","kept":"ours again","keptFrom":"\#(hostName)","replaced":"theirs again","replacedFrom":"127.0.0.1"}]}"#,
             "status 0",
             "SUMMARY:ours again",
             "X-OTHER-CLIENT:kept",

@@ -62,7 +62,7 @@ struct SyncCalDAVTests {
         #expect(sections[2].hasPrefix("B\n1\ttrue\tHome\tBuy oat milk"), "\(sections[2])")
         #expect(sections[2].contains("Write the report\t2026-12-10T"), "B reads the moment on its own clock: \(sections[2])")
         #expect(sections[3] == "client\nHome\tBuy oat milk\tCOMPLETED\nInbox\t한국어 할 일 🍽️ (A)\tNEEDS-ACTION\nWork\tWrite the report\tNEEDS-ACTION\n")
-        #expect(sections[4] == "idle\n{\"sent\":0,\"received\":0,\"created\":0,\"changed\":0,\"deleted\":0,\"entry\":null,\"conflicts\":[]}\n", "\(sections[4])")
+        #expect(sections[4] == "idle\n{\"sent\":0,\"received\":0,\"created\":0,\"changed\":0,\"deleted\":0,\"entry\":null,\"rejected\":0,\"conflicts\":[]}\n", "\(sections[4])")
     }
 
     /// Each row of docs/sync.md's table, written by tasks and read by python3-caldav.

@@ -296,4 +296,92 @@ struct SyncPostgresTests {
         #expect(result.stdout.contains("\"title\":\"Robert'); DROP TABLE tasks_change; --\""), "\(result)")
         #expect(lines.last == "1")
     }
+
+    /// Rows a teammate with the documented grants can insert (issue 50): values `add` would
+    /// refuse, fields that are no JSON object of values, no task, a title past 4,096 bytes, and a
+    /// clock of 2^63 - 1. Each is kept aside with a warning naming the row, the rest of the sync
+    /// goes on, the next sync says nothing of them again, `sync --rejected` lists them, and a
+    /// new machine's first sync (applied as the rows arrive) keeps the same ones aside.
+    @Test func aPeersBadRowsAreKeptAsideAndStopNoSync() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            printf 'one\\ntwo\\n' | tasks $A add - -q && tasks $A sync --remote "$URL" || exit 9
+            U1=$(sqlite3 a.db "SELECT uuid FROM task WHERE id = 1"); U2=$(sqlite3 a.db "SELECT uuid FROM task WHERE id = 2")
+            NEW=01a24935-0000-7000-8000-000000000001; LONG=$(head -c 5000 /dev/zero | tr '\\0' x)
+            row() { psql -qc "INSERT INTO tasks_change (id, node, origin, hlc, task, fields) VALUES ('$1', 'peer', 'mallory', $2, '$3', '$4')" "${URL##*/}" || exit 8; }
+            row bad-done 1 "$U1" '{"done": 5}'
+            row bad-priority 2 "$U1" '{"priority": "ZZZ"}'
+            row empty-title 3 "$NEW" '{"title": "", "list": "Inbox"}'
+            row float 4 "$U2" '{"a": 1.5}'
+            row no-task 5 '' '{"title": "x"}'
+            row long-title 6 "$U2" "{\\"title\\": \\"$LONG\\"}"
+            row far-clock 9223372036854775807 "$U2" '{"title": "two (peer)"}'
+            tasks $A sync 2> e1; echo "sync: $?"; grep -c 'kept aside a change' e1; grep -o 'row [0-9]*): [a-z ]*' e1 | sort | head -3
+            tasks $A edit 1 --title 'one (A)' && tasks $A sync 2> e2; echo "again: $? $(grep -c 'kept aside' e2)"
+            tasks $A sync --rejected --format tsv | cut -f3,8 | sort
+            echo "A: $(tasks $A list --format tsv | cut -f2,4,6 | tr '\\n\\t' ',:')"
+            tasks $C sync --remote "$URL" 2> e3; echo "fresh: $? $(grep -c 'kept aside' e3)"
+            echo "C: $(tasks $C list --format tsv | cut -f2,4,6 | tr '\\n\\t' ',:')"
+            tasks $C sync --rejected --format tsv | wc -l
+            """, database: "hostile", in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("sync: 0\n6\n"), "six rows kept aside, the sync went on\n\(result)")
+        #expect(result.stdout.contains("again: 0 0\n"), "not reported again\n\(result)")
+        for (id, reason) in [("bad-done", "done is 5, not 0 or 1"), ("bad-priority", #"priority is "ZZZ", not a priority"#),
+                             ("empty-title", "title: "), ("float", "its fields are unreadable"), ("no-task", "its task has no uuid"),
+                             ("long-title", "title: ")] {
+            #expect(result.stdout.contains("\(id)\t\(reason)"), "\(id)\n\(result)")
+        }
+        // The row with the far clock is taken (its title is valid); A's later edit still syncs.
+        #expect(result.stdout.contains("A: false:one (A):,false:two (peer):,\n"), "\(result)")
+        #expect(result.stdout.contains("fresh: 0 6\nC: false:one (A):,false:two (peer):,\n6\n"), "\(result)")
+    }
+
+    /// A sync that cannot finish — here, another sync holds the remote's lock — ends at the
+    /// remote's `timeout` with a message, and changes nothing on either side (issue 50).
+    @Test func aSyncEndsAtItsTimeoutAndChangesNothing() throws {
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add one -q && tasks $A sync --remote "$URL" || exit 9
+            export HOME="$PWD"; mkdir -p .config/tasks; printf '[remote.slow]\\nurl = "%s"\\ntimeout = 2\\n' "$URL" > .config/tasks/config
+            tasks $A add two -q; sqlite3 a.db .dump | grep -v sync_state > before.sql
+            (psql -qAt -c 'SELECT pg_advisory_lock(7166488390537921)' -c 'SELECT pg_sleep(8)' "${URL##*/}" > /dev/null 2>&1 &)
+            sleep 0.5
+            start=$(date +%s); tasks $A sync slow 2> err; status=$?; took=$(( $(date +%s) - start ))
+            echo "status $status, within 6 s: $([ $took -le 6 ] && echo yes || echo "no, $took s")"; grep -c 'longer than its 2 s' err
+            sqlite3 a.db .dump | grep -v sync_state | cmp -s - before.sql && echo unchanged
+            psql -Atc 'SELECT count(*) FROM tasks_change' "${URL##*/}"
+            """, database: "deadline", in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "status 1, within 6 s: yes\n1\nunchanged\n1\n", "\(result)")
+    }
+
+    /// A teammate with the documented grants syncs; one who can also write `tasks_schema`
+    /// makes every machine refuse the remote (with the REVOKE that fixes it) instead of
+    /// letting them stop it; a version from the future stops writes, not reads (issue 50).
+    @Test func aTeammateCannotStopTheOthersSyncs() throws {
+        let folder = TemporaryFolder()
+        let cluster = try cluster()
+        _ = cluster.psql("DROP ROLE IF EXISTS teammate; CREATE ROLE teammate LOGIN PASSWORD 'teammate-secret'")
+        let result = try sync("""
+            DB=${URL##*/}; MATE="postgresql://teammate@$PGHOST:$PGPORT/$DB"
+            tasks $A add one -q && tasks $A sync --remote "$URL" || exit 9
+            psql -qc 'GRANT SELECT, INSERT ON tasks_change TO teammate; GRANT SELECT ON tasks_schema TO teammate; GRANT USAGE ON SEQUENCE tasks_change_seq_seq TO teammate' "$DB" || exit 8
+            PGPASSWORD=teammate-secret tasks $B sync --remote "$MATE"; echo "teammate: $? $(tasks $B list --format tsv | cut -f4)"
+            psql -qc 'GRANT INSERT ON tasks_schema TO teammate' "$DB"
+            tasks $A sync 2> err; echo "writable: $?"; cat err
+            psql -qc 'REVOKE INSERT ON tasks_schema FROM teammate' "$DB"
+            tasks $A sync; echo "revoked: $?"
+            psql -qc 'UPDATE tasks_schema SET version = 999' "$DB"
+            PGPASSWORD=teammate-secret tasks $B add two -q && PGPASSWORD=teammate-secret tasks $B sync 2> err; echo "newer, with a change: $?"; grep -c 'set up by a newer tasks (remote schema 999' err
+            psql -qc "INSERT INTO tasks_change (id, node, origin, hlc, task, fields) VALUES ('x', 'peer', 'peer', 1, '01a24935-0000-7000-8000-000000000009', '{\\"title\\": \\"from the future\\"}')" "$DB"
+            tasks $A sync; echo "newer, reading: $? $(tasks $A list --format tsv | cut -f4 | sort | tr '\\n' ,)"
+            """, database: "teammate", in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("teammate: 0 one\n"), "\(result)")
+        #expect(result.stdout.contains("writable: 1\ntasks: the remote postgresql://"), "\(result)")
+        #expect(result.stdout.contains("is not safe to sync with: tasks_schema can be written by teammate, not only by its owner; its owner should run: REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON tasks_schema FROM teammate"), "\(result)")
+        #expect(result.stdout.contains("revoked: 0\nnewer, with a change: 1\n1\nnewer, reading: 0 from the future,one,\n"), "\(result)")
+        #expect(!result.stdout.contains("teammate-secret"))
+    }
 }

@@ -28,11 +28,15 @@ struct SyncCommand: TasksCommand {
             task an item, written property by property so that what other clients
             wrote stays. Its password comes from ~/.netrc or the remote's
             password-command in the configuration ([remote.NAME] url, user,
-            password-command, ca); 'tasks sync NAME' syncs a configured remote, and
-            with remotes configured 'tasks sync' syncs each in turn.
+            password-command, ca, timeout, insecure); 'tasks sync NAME' syncs a
+            configured remote, and with remotes configured 'tasks sync' syncs each in
+            turn. What a server sends is checked, not obeyed: an item missing from one
+            answer is not deleted here, no redirect is followed for a write or to
+            another host, and a sync ends by its timeout (300 s). Plain http:// to
+            another machine is refused unless the remote says insecure = true.
             """,
         arguments: [ArgumentSpec("NAME", help: "A remote configured as [remote.NAME] in the configuration file.", optional: true)],
-        options: [Option.remote, Option.watch]
+        options: [Option.remote, Option.watch, Option.rejected]
     )
     static let changesTasks = true
 
@@ -51,6 +55,10 @@ struct SyncCommand: TasksCommand {
         }
         let fromEnvironment = line.invocation.environment["TASKS_REMOTE"].flatMap { $0.isEmpty ? nil : $0 }
         watch = line.has(Option.watch)
+        listsRejected = line.has(Option.rejected)
+        if listsRejected && (watch || given != nil || !line.parsed.arguments.isEmpty) {
+            throw CLIError.usage("--rejected lists what was kept aside; it syncs nothing, so it takes no remote and no --watch")
+        }
         let configured = try line.configuration().remotes
         if let name = line.parsed.arguments.first {
             guard given == nil else { throw CLIError.usage("give a remote's NAME or --remote URL, not both") }
@@ -106,8 +114,17 @@ struct SyncCommand: TasksCommand {
 
     /// `--watch`: sync until stopped.
     let watch: Bool
+    /// `--rejected`: list the changes kept aside instead of syncing.
+    let listsRejected: Bool
 
     func run(_ context: CommandContext) {
+        if listsRejected {
+            let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes)
+            let view = RejectedView(context: context.view)
+            view.reactor = reactor
+            reactor.action.onNext(.readRejected)
+            return
+        }
         if watch { return SyncWatch(context: context, url: url, remember: remember).run() }
         guard !others.isEmpty else { return sync(url: url, settings: settings, label: nil, context) }
         // Each in turn; one that fails is said and the others still sync (status 1 at the end).
@@ -115,6 +132,9 @@ struct SyncCommand: TasksCommand {
     }
 
     private func sync(url: String?, settings: RemoteSettings, label: String?, _ context: CommandContext) {
+        if settings.insecure, let url, let host = CalDAVAddress.inTheClear(url) {
+            context.console.warn("\(label ?? CalDAVAddress.withoutPassword(url)) is plain http:// (insecure = true): the password goes to \(host) unencrypted")
+        }
         let reactor = TaskSyncReactor(service: context.service, remotes: context.invocation.remotes.configured(settings))
         let view = SyncView(context: context.view, label: label)
         view.reactor = reactor

@@ -30,6 +30,13 @@ final class SyncView: CommandView, View {
     private func report(_ report: SyncReport) {
         let console = context.console
         console.progress(nil)
+        // A change kept aside is said wherever the output goes, once: the next sync does not
+        // report it again unless it changes.
+        for rejection in report.rejected {
+            let source = rejection.source.isEmpty ? "" : " (" + rejection.source + ")"
+            console.warn(TerminalText.escapingControls("kept aside a change to task \(rejection.task) from \(rejection.origin)\(source): "
+                                                       + "\(rejection.reason); see tasks sync --rejected"))
+        }
         if !console.settings.quiet {
             let count = report.conflicts.count
             if count > 0 {
@@ -51,6 +58,7 @@ final class SyncView: CommandView, View {
             ("sent", .number(Int64(report.pushed))), ("received", .number(Int64(report.pulled))),
             ("created", .number(Int64(report.created))), ("changed", .number(Int64(report.changed))), ("deleted", .number(Int64(report.deleted))),
             ("entry", report.entry.map(JSONValue.number) ?? .null),
+            ("rejected", .number(Int64(report.rejected.count))),
             ("conflicts", .array(report.conflicts.map { conflict in
                 .object([("id", .number(conflict.taskID)), ("title", .string(conflict.title)), ("field", .string(conflict.field)),
                          ("kept", conflict.kept.json), ("keptFrom", .string(conflict.keptFrom)),
