@@ -51,6 +51,9 @@ public final class TaskEditReactor: Reactor {
         /// Create a task of each title `lines` yields, writing them as they are read (`tasks add
         /// -` of a million lines): the first is checked before the store is called.
         case submitLines(TaskTitleSource)
+        /// The task being edited is gone (another process deleted it): save the fields as
+        /// typed as a new task instead, so that nothing typed is lost.
+        case submitAsNew
         case cancel
     }
 
@@ -64,6 +67,8 @@ public final class TaskEditReactor: Reactor {
         case setSavedAll([Task])
         case setSaving(Bool)
         case setCreation(TaskCreationProgress)
+        /// The edit becomes the making of a new task (its task was deleted meanwhile).
+        case becomeNew
         case dismiss
     }
 
@@ -163,6 +168,8 @@ public final class TaskEditReactor: Reactor {
             return .just(.dismiss)
         case .submit:
             return submit(fields)
+        case .submitAsNew:
+            return .concat([.just(.becomeNew), submit(fields, as: .new)])
         case .submitTitles(let titles):
             return submit(fields, titles: titles)
         case .submitLines(let lines):
@@ -172,6 +179,10 @@ public final class TaskEditReactor: Reactor {
     }
 
     private func submit(_ fields: Fields) -> Observable<Mutation> {
+        submit(fields, as: currentState.mode)
+    }
+
+    private func submit(_ fields: Fields, as mode: Mode) -> Observable<Mutation> {
         let validated: Validated
         do throws(TaskFieldError) {
             validated = try validate(fields)
@@ -179,7 +190,7 @@ public final class TaskEditReactor: Reactor {
             return .just(.setValidationError(error))
         }
         let saving: Observable<Task>
-        switch currentState.mode {
+        switch mode {
         case .new:
             saving = service.create([validated.draft(title: validated.title, notes: fields.notes)]).compactMap { $0.first }
         case .edit(let task):
@@ -294,6 +305,7 @@ public final class TaskEditReactor: Reactor {
         case .setSavedAll(let tasks): state.savedAll = tasks
         case .setSaving(let isSaving): state.isSaving = isSaving
         case .setCreation(let creation): state.creation = creation
+        case .becomeNew: state.mode = .new
         case .dismiss: state.isDismissed = true
         }
         return state

@@ -29,6 +29,9 @@ public final class EditScreen: View {
     private(set) var message: StatusMessage?
     /// `Discard changes? (y/n)` is on the status line.
     private(set) var confirmingCancel = false
+    /// The task being edited was deleted meanwhile (by another process, a sync): the question
+    /// whether to save what was typed as a new task.
+    private(set) var offeringNew: Int64?
     /// The words for a failure (the command line's, so that both say the same).
     public var describe: (TaskServiceError) -> String = { String(describing: $0) }
     public var onChange: () -> Void = {}
@@ -66,7 +69,13 @@ public final class EditScreen: View {
             }
             .disposed(by: disposeBag)
         reactor.pulse(\.$failure).compactMap { $0 }
-            .bind { [unowned self] (failure: TaskServiceError) in message = StatusMessage(text: describe(failure), isError: true) }
+            .bind { [unowned self] (failure: TaskServiceError) in
+                if case .notFound(let ids) = failure, case .edit(let task) = reactor.currentState.mode, ids.contains(task.id) {
+                    offeringNew = task.id  // nothing typed is lost: the question is asked
+                } else {
+                    message = StatusMessage(text: describe(failure), isError: true)
+                }
+            }
             .disposed(by: disposeBag)
         reactor.state.filter(\.isDismissed).take(1)
             .bind { [unowned self] state in onDismiss(state.saved) }
@@ -82,6 +91,16 @@ public final class EditScreen: View {
             switch key {
             case .character("y"), .character("Y"): reactor.action.onNext(.cancel)
             case .character("n"), .character("N"), .escape: confirmingCancel = false
+            default: break
+            }
+            return
+        }
+        if offeringNew != nil {
+            switch key {
+            case .character("y"), .character("Y"):
+                offeringNew = nil
+                reactor.action.onNext(.submitAsNew)
+            case .character("n"), .character("N"), .escape: offeringNew = nil
             default: break
             }
             return
@@ -253,6 +272,10 @@ public final class EditScreen: View {
         screen.fill(row: status, style: style.status)
         if confirmingCancel {
             screen.write("Discard changes? (y/n)", row: status, column: 0, style: style.status)
+            return nil
+        }
+        if let id = offeringNew {
+            screen.write("Task \(id) was deleted meanwhile. Save what you typed as a new task? (y/n)", row: status, column: 0, style: style.status)
             return nil
         }
         var text = state.canSubmit ? "Ctrl-S save · Esc cancel · Tab next field" : "a task needs a title · Esc cancel"

@@ -250,4 +250,25 @@ struct UITmuxTests {
         #expect(tmux.wait { $0.contains("   1  [ ]  Buy milk") }, "still usable")
         tmux.send("q")
     }
+
+    /// Editing a task another process deleted meanwhile: the save says so and offers to keep
+    /// what was typed as a new task, instead of losing it (issue 50).
+    @Test func editingATaskDeletedMeanwhileOffersToSaveItAsANewTask() throws {
+        let (folder, tmux) = try seeded()
+        tmux.type("tasks ui")
+        #expect(tmux.wait { $0.contains("Inbox (3)") })
+        tmux.send("e")
+        #expect(tmux.wait { $0.contains("Edit task 1") || $0.contains("Buy milk") && $0.contains("Ctrl-S save") }, "\(tmux.screen)")
+        tmux.send("End")
+        tmux.send("-l ' and bread'")
+        #expect(tmux.wait { $0.contains("Buy milk and bread") }, "\(tmux.screen)")
+        _ = try tasksShell("tasks delete 1 > /dev/null", in: folder)
+        tmux.send("C-s")
+        #expect(tmux.wait { $0.contains("Task 1 was deleted meanwhile. Save what you typed as a new task? (y/n)") }, "\(tmux.screen)")
+        tmux.send("y")
+        #expect(tmux.wait { !$0.contains("Ctrl-S save") && $0.contains("Buy milk and bread") }, "\(tmux.screen)")
+        tmux.send("q")
+        let list = try tasksShell("tasks list --format tsv | cut -f1,4", in: folder)
+        #expect(list.stdout.contains("5\tBuy milk and bread\n") && !list.stdout.contains("1\tBuy milk"), "\(list)")
+    }
 }

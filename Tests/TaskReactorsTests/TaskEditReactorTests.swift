@@ -182,4 +182,22 @@ struct TaskEditReactorTests {
         store.receive { $0.isDismissed = true }
         store.finish()
     }
+
+    /// The task being edited was deleted by another process: the save fails as not found, the
+    /// fields stay as typed, and `submitAsNew` makes them a new task (issue 50).
+    @Test func anEditOfATaskDeletedMeanwhileCanBeSavedAsANewTask() {
+        let service = FakeTaskService()
+        let task = seed(service, [TaskDraft(title: "Report", notes: "the long memo", priority: .low, tags: ["work"])])[0]
+        let editor = TaskEditReactor(mode: .edit(task), service: service, today: { today })
+        editor.action.onNext(.updateTitle("Quarterly report"))
+        _ = service.delete(ids: [task.id]).subscribe()
+        editor.action.onNext(.submit)
+        #expect(editor.currentState.failure == .notFound(ids: [task.id]))
+        #expect(editor.currentState.fields.title == "Quarterly report" && !editor.currentState.isDismissed, "nothing typed is lost")
+        editor.action.onNext(.submitAsNew)
+        #expect(editor.currentState.mode == .new && editor.currentState.isDismissed)
+        let saved = service.tasks.first
+        #expect(saved?.title == "Quarterly report" && saved?.notes == "the long memo" && saved?.priority == .low && saved?.tags == ["work"])
+        #expect(saved?.id != task.id && saved?.uuid != task.uuid)
+    }
 }
