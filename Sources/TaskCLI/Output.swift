@@ -132,14 +132,16 @@ public struct Input {
     /// Up to `buffer.count` next bytes into `buffer`; 0 at end of file, -1 on a read error.
     public func read(into buffer: UnsafeMutableRawBufferPointer) -> Int { readSome(buffer) }
 
-    /// Everything up to end of file; nil on a read error (`errno` says which).
-    func readAll() -> [UInt8]? {
+    /// Everything up to end of file if it is at most `limit` bytes; nil on a read error
+    /// (`errno` says which), and `tooLarge` (nothing kept) past the limit.
+    func readAll(atMost limit: Int) -> (bytes: [UInt8]?, tooLarge: Bool) {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(into: $0) }
-            if count < 0 { return nil }
-            if count == 0 { return bytes }
+            if count < 0 { return (nil, false) }
+            if count == 0 { return (bytes, false) }
+            if count > limit - bytes.count { return (nil, true) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

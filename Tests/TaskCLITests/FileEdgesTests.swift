@@ -64,4 +64,17 @@ struct FileEdgesTests {
         #expect(result.stdout.hasPrefix("ring 2\ntasks: that would make tasks wait on each other in a circle"), "\(result)")
         #expect(result.stdout.contains("unchanged\nchain 0\n"), "\(result)")
     }
+
+    /// A Taskwarrior or todo.txt file is read whole: past 512 MB it is refused, not read on
+    /// into memory without end (issue 50: import held every record of any input).
+    @Test func aWholeFileFormatPastItsBoundIsRefusedAndNothingImported() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            tasks add first -q
+            yes 'x (A) a task +tag' | head -c 540000000 | tasks import --format todotxt - 2> err; echo "status $?"; head -c 160 err; echo
+            tasks list --format tsv | wc -l
+            """, in: folder)
+        #expect(result.stdout.hasPrefix("status 2\ntasks: cannot import stdin: a todotxt file is read whole"), "\(result)")
+        #expect(result.stdout.hasSuffix("\n1\n"), "\(result)")
+    }
 }

@@ -45,6 +45,9 @@ struct ImportCommand: TasksCommand {
     let stream: TaskJSONStream?
     /// Where it came from, for messages: `stdin` or `'tasks.json'`.
     let source: String
+    /// The most of a Taskwarrior or todo.txt file read (they are read whole): what a million
+    /// tasks take, so that the memory an import holds has a bound whatever it is fed.
+    static let wholeLimit = 512 << 20
 
     init(_ line: ParsedLine) throws {
         let text = line.value(Option.importFormat) ?? "json"
@@ -54,7 +57,13 @@ struct ImportCommand: TasksCommand {
         let (input, size) = try Self.input(path, source: source, line)
         let source = source
         func whole() throws -> [UInt8] {
-            guard let bytes = input.readAll() else { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
+            let (bytes, tooLarge) = input.readAll(atMost: Self.wholeLimit)
+            if tooLarge {
+                throw CLIError.usage("cannot import \(source): a \(text) file is read whole (a Taskwarrior series is sorted out across its "
+                                     + "records) and this one is over \(Self.wholeLimit >> 20) MB; nothing was imported",
+                                     hint: "split it, or import our JSON (tasks export), which is read a record at a time in bounded memory")
+            }
+            guard let bytes else { throw CLIError.usage("cannot read \(source): \(String(cString: strerror(errno)))") }
             return bytes
         }
         do {
