@@ -120,7 +120,9 @@ struct SyncCalDAVFaultTests {
         // python3-caldav saves without If-Match: a save from a copy it read before one of our
         // writes puts its older title back, a later write there that this machine then takes.
         // What is promised: both sides end the same, with the other client's last description.
-        let summary = lines.first { $0.hasPrefix("SUMMARY:Plan the trip (") }
+        // (The title may be the first one again: seen under load, when the client's last save
+        // came from a copy it read before any of our writes.)
+        let summary = lines.first { $0.hasPrefix("SUMMARY:Plan the trip") }
         #expect(summary != nil && lines.contains("\"title\":\"\(summary?.dropFirst("SUMMARY:".count) ?? "")\""), "the same title on both sides\n\(result)")
         let description = lines.first { $0.hasPrefix("DESCRIPTION:edited elsewhere ") }
         #expect(description != nil, "\(result)")
