@@ -17,6 +17,15 @@ final class Console {
         self.terminal = terminal
     }
 
+    /// `text` as it may be written to stdout: on a terminal with every control character,
+    /// bidirectional override and invisible character shown visibly (`TerminalText.escapingControls`:
+    /// what another client, a peer or a file wrote never reaches the terminal as a sequence);
+    /// in a pipe the bytes as they are. Lines stay lines.
+    func shown(_ text: String) -> String {
+        guard terminal.stdoutIsTerminal else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escapingControls(String($0)) }.joined(separator: "\n")
+    }
+
     /// Human sentences (not records) go to a terminal, or wherever `--format table` was asked.
     var speaksToPerson: Bool { settings.format == .table && !settings.quiet }
 

@@ -67,12 +67,17 @@ public enum TerminalText {
 
     /// `text` with every control character shown as an escape (`\e`, `\n`, `\t`, `\x07`, …), so
     /// that nothing in a title reaches the terminal as a control sequence.
+    /// Zero-width and invisible format characters are shown too (`\x200b`) — but a zero-width
+    /// joiner between two emoji, which makes them one (`👩‍💻`), is kept.
     public static func escapingControls(_ text: String) -> String {
         if isPlainASCII(text) { return text }
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        // Most text has nothing to show: found without copying its scalars.
+        guard text.unicodeScalars.contains(where: { isControl($0) || $0.value == 0x200D }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.indices.contains(where: { isControl(scalars[$0]) || isStrayJoiner(scalars, at: $0) }) else { return text }
         var result = ""
-        for scalar in text.unicodeScalars {
-            guard isControl(scalar) else {
+        for (index, scalar) in scalars.enumerated() {
+            guard isControl(scalar) || isStrayJoiner(scalars, at: index) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
@@ -91,6 +96,29 @@ public enum TerminalText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
             || scalar.value == 0x2028 || scalar.value == 0x2029  // line and paragraph separators
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)  // bidi overrides
+            || isInvisible(scalar)
+    }
+
+    /// The characters that take no cell and change nothing a reader should miss: zero-width
+    /// space, left-to-right and right-to-left marks, the Arabic letter mark, word joiner and
+    /// invisible operators, the byte-order mark, the Mongolian vowel separator. (The
+    /// non-joiner, U+200C, is kept: Persian and Indic text need it.)
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200B, 0x200E, 0x200F, 0x061C, 0x2060...0x2064, 0xFEFF, 0x180E: true
+        default: false
+        }
+    }
+
+    /// Whether the scalar at `index` is a zero-width joiner that joins no two emoji (one
+    /// joining 👩 and 💻 makes one picture; one anywhere else hides a seam).
+    static func isStrayJoiner(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
+        guard scalars[index].value == 0x200D else { return false }
+        func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.properties.isEmoji && scalar.value > 0x7F) || scalar.properties.isEmojiModifier || scalar.value == 0xFE0F
+        }
+        guard index > 0, index + 1 < scalars.count else { return true }
+        return !(isEmoji(scalars[index - 1]) && isEmoji(scalars[index + 1]))
     }
 
     private static func hex(_ value: UInt32) -> String {

@@ -51,19 +51,19 @@ struct ConfigCommand: TasksCommand {
                 let config = try ConfigFile.parse(text.text, path: text.path)
                 var out = "# \(text.path)\n"
                 for entry in config.entries { out += entry.key + " = " + (entry.isArray ? "[" + entry.values.map(ConfigText.quoted).joined(separator: ", ") + "]" : ConfigText.quoted(entry.value)) + "\n" }
-                context.console.stdout.write(out)
+                context.console.stdout.write(context.console.shown(out))
             case .get(let key):
                 let text = try ConfigFile.text(environment)
                 guard let entry = try ConfigFile.parse(text.text, path: text.path)[key] else {
                     return context.status.fail(.failure("\(key) is not set in \(text.path)"))
                 }
-                context.console.stdout.write((entry.isArray ? entry.values.joined(separator: ", ") : entry.value) + "\n")
+                context.console.stdout.write(context.console.shown(entry.isArray ? entry.values.joined(separator: ", ") : entry.value) + "\n")
             case .set(let key, let value):
                 try ConfigFile.change(environment, key, to: value)
-                if context.speaks { context.console.stdout.write("Set \(key) = \(ConfigText.quoted(value))\n") }
+                if context.speaks { context.console.stdout.write(context.console.shown("Set \(key) = \(ConfigText.quoted(value))") + "\n") }
             case .unset(let key):
                 try ConfigFile.change(environment, key, to: nil)
-                if context.speaks { context.console.stdout.write("Unset \(key)\n") }
+                if context.speaks { context.console.stdout.write(context.console.shown("Unset \(key)") + "\n") }
             }
         }
     }

@@ -80,12 +80,12 @@ struct ContextCommand: TasksCommand {
                         + (definition.defaults.isEmpty ? "" : "  (new tasks: \(definition.defaults))") + "\n"
                 }
                 if let name = active.name, configuration.contexts[name] == nil { out += "* \(name) (chosen by \(active.source), not defined)\n" }
-                console.stdout.write(out)
+                console.stdout.write(console.shown(out))
             } else {
                 var out = ""
                 for name in names {
                     guard let definition = configuration.contexts[name] else { continue }
-                    out += TSV.line([name, definition.filter, definition.defaults, name == active.name ? "active" : ""])
+                    out += TSV.line([name, definition.filter, definition.defaults, name == active.name ? "active" : ""].map(console.shown))
                 }
                 console.stdout.write(out)
             }
@@ -102,7 +102,7 @@ struct ContextCommand: TasksCommand {
             if speaks {
                 var text = name.map { "Context: \($0)\n" } ?? "No context.\n"
                 if let variable = environment["TASKS_CONTEXT"] { text += "(TASKS_CONTEXT=\(variable) still chooses for this terminal)\n" }
-                console.stdout.write(text)
+                console.stdout.write(console.shown(text))
             }
         case .define(let name, let filter, let defaults):
             let configuration = try line.configuration()
@@ -118,7 +118,7 @@ struct ContextCommand: TasksCommand {
             }
             try ConfigFile.change(environment, "context.\(name).filter", to: filter)
             if let defaults { try ConfigFile.change(environment, "context.\(name).defaults", to: defaults) }
-            if speaks { console.stdout.write("Defined context \(name): \(filter)\n") }
+            if speaks { console.stdout.write(console.shown("Defined context \(name): \(filter)") + "\n") }
         case .delete(let name):
             let configuration = try line.configuration()
             guard let definition = configuration.contexts[name] else { throw CLIError.failure("no context '\(name)'; nothing was changed") }

@@ -22,11 +22,13 @@ final class ShowView: CommandView, View {
     }
 
     /// The rows a person reads (`TaskDetails`), a value's lines after the first indented.
-    func rows(of task: Task, zone: LocalTime, now: Timestamp) -> [(name: String, value: String)] {
+    /// Every line of every row passes `shown` (on a terminal, escaped): annotations, custom
+    /// fields and the other tasks' titles arrive from other clients as much as titles do.
+    func rows(of task: Task, zone: LocalTime, now: Timestamp, shown: (String) -> String = { $0 }) -> [(name: String, value: String)] {
         let details = TaskDetails(task: task, blockers: task.depends.isEmpty ? [] : related(TaskDetails.blockersQuery(of: task)),
                                   blocking: related(TaskDetails.blockingQuery(of: task)))
         let indent = "\n" + String(repeating: " ", count: ShowView.nameWidth + 2)
-        return details.rows(zone: zone, now: now, customFields: customFields).map { ($0.name, $0.lines.joined(separator: indent)) }
+        return details.rows(zone: zone, now: now, customFields: customFields).map { ($0.name, $0.lines.map(shown).joined(separator: indent)) }
     }
 
     /// The widest field name, `annotations`: the values line up after it.
@@ -34,10 +36,10 @@ final class ShowView: CommandView, View {
 
     private func write(_ task: Task) {
         let output = context.console.stdout
-        let shown = context.console.terminal.stdoutIsTerminal ? task.escapingControls() : task
-        switch context.console.settings.format {
+        let console = context.console
+        switch console.settings.format {
         case .table:
-            for (name, value) in rows(of: shown, zone: context.zone, now: context.now()) {
+            for (name, value) in rows(of: task, zone: context.zone, now: context.now(), shown: { console.terminal.stdoutIsTerminal ? TerminalText.escapingControls($0) : $0 }) {
                 var line = TerminalText.padded(name, toWidth: max(ShowView.nameWidth, TerminalText.displayWidth(name))) + "  " + value
                 while line.last == " " { line.removeLast() }
                 output.write(line + "\n")
@@ -48,13 +50,13 @@ final class ShowView: CommandView, View {
             output.write("\n")
         case .tsv, .csv, .ids:
             if context.console.settings.header { output.write(TSV.line(["field", "value"])) }
-            var fields = TaskDetails.fields(of: shown)
+            var fields = TaskDetails.fields(of: task)
             if let index = fields.firstIndex(where: { $0.name == "notes" }) {
                 // A custom field as stored (`PT3H`, a Taskwarrior time), as scripts read the others.
-                fields.insert(contentsOf: customFields.map { (name: $0.name, value: ExtrasText.value($0.name, in: shown.extras).map { CustomField.unquoted($0) ?? $0 } ?? "") },
+                fields.insert(contentsOf: customFields.map { (name: $0.name, value: ExtrasText.value($0.name, in: task.extras).map { CustomField.unquoted($0) ?? $0 } ?? "") },
                               at: index)
             }
-            for (name, value) in fields { output.write(TSV.line([name, value])) }
+            for (name, value) in fields { output.write(TSV.line([name, console.shown(value)])) }
         }
     }
 }
