@@ -54,7 +54,7 @@ final class Console {
     /// Clears the progress line, if one is shown.
     func clearProgress() {
         guard progressShown else { return }
-        stderr.write("\r\u{1B}[K")
+        stderr.writeSequence("\r\u{1B}[K")
         stderr.flush()
         progressShown = false
     }

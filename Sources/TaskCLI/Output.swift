@@ -1,3 +1,5 @@
+import TextFormats
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,18 +36,65 @@ public final class Output {
     /// What was written, as text (memory streams).
     public var text: String { String(decoding: captured, as: UTF8.self) }
 
+    /// What the stream does to the text it is given, the last step before its bytes leave.
+    public enum Guard: Sendable {
+        /// Bytes as they are (a pipe or a file).
+        case none
+        /// The program's style marks become their sequences (colour asked for in a pipe).
+        case marks
+        /// A terminal: `TerminalText.guarded` — the marks become sequences, and every other
+        /// control character, override or invisible character is shown visibly, whichever
+        /// path wrote it.
+        case terminal
+    }
+
+    /// Set by the program from what the stream is connected to.
+    public var guarding = Guard.none
+
     public func write(_ text: String) {
         if isClosed { return }
         var text = text
+        let start = buffer.count
         text.withUTF8 { bytes in buffer.append(contentsOf: bytes) }
+        guardWritten(from: start)
         if buffer.count >= capacity { flush() }
     }
 
-    /// Appends to the buffer directly (for writers that escape as they copy).
+    /// Appends to the buffer directly (for writers that escape as they copy). Whatever the
+    /// body appends must be whole characters; it passes the guard as `write`'s text does.
     public func append(_ body: (inout [UInt8]) -> Void) {
         if isClosed { return }
+        let start = buffer.count
         body(&buffer)
+        guardWritten(from: start)
         if buffer.count >= capacity { flush() }
+    }
+
+    /// Writes one of the program's own terminal sequences (clearing its progress line) past the
+    /// guard: never a field's text.
+    func writeSequence(_ sequence: StaticString) {
+        if isClosed { return }
+        sequence.withUTF8Buffer { buffer.append(contentsOf: $0) }
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Passes the bytes written since `start` through the guard.
+    private func guardWritten(from start: Int) {
+        let changed: String?
+        switch guarding {
+        case .none:
+            return
+        case .marks:
+            // A mark is U+FDD0…U+FDEF: its first byte is 0xEF.
+            guard buffer[start...].contains(0xEF) else { return }
+            changed = TerminalText.expandingMarks(String(decoding: buffer[start...], as: UTF8.self))
+        case .terminal:
+            guard !buffer[start...].allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 }) else { return }
+            changed = TerminalText.guarded(String(decoding: buffer[start...], as: UTF8.self))
+        }
+        guard let changed else { return }
+        buffer.removeSubrange(start...)
+        buffer.append(contentsOf: changed.utf8)
     }
 
     /// Writes out what is buffered.

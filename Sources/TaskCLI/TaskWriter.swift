@@ -357,8 +357,9 @@ final class TaskWriter {
 /// Terminal styles, or none.
 struct Style {
     let enabled: Bool
-    static let dimOn = "\u{1B}[2m", reset = "\u{1B}[0m"
-    func bold(_ text: String) -> String { enabled ? "\u{1B}[1m" + text + Style.reset : text }
-    func red(_ text: String) -> String { enabled ? "\u{1B}[31m" + text + "\u{1B}[39m" : text }
+    /// Marks, made sequences by the stream (`Output.Guard`): nothing a field holds can be one.
+    static let dimOn = TerminalText.Mark.dim.text, reset = TerminalText.Mark.reset.text
+    func bold(_ text: String) -> String { enabled ? TerminalText.Mark.bold.text + text + Style.reset : text }
+    func red(_ text: String) -> String { enabled ? TerminalText.Mark.red.text + text + TerminalText.Mark.defaultColor.text : text }
     func dim(_ text: String) -> String { enabled ? Style.dimOn + text + Style.reset : text }
 }

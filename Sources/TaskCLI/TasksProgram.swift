@@ -16,6 +16,9 @@ public enum TasksProgram {
     }
 
     private static func runUnflushed(_ invocation: Invocation) -> Int32 {
+        // Every byte for a terminal passes its guard, whichever path wrote it (docs/cli.md, Output).
+        if invocation.terminal.stdoutIsTerminal { invocation.stdout.guarding = .terminal }
+        if invocation.terminal.stderrIsTerminal { invocation.stderr.guarding = .terminal }
         let reader = CommandReader(invocation: invocation)
         let parsed: ParsedCommand
         let command: any TasksCommand
@@ -31,6 +34,7 @@ public enum TasksProgram {
             parsed = try CommandParser(root: TasksSpec.root).parse(ReportWords.expanded(invocation.arguments, invocation.environment))
             let line = ParsedLine(parsed: parsed, invocation: invocation)
             settings = try reader.outputSettings(line)
+            if settings.color && invocation.stdout.guarding == .none { invocation.stdout.guarding = .marks }
             weekStart = try DateSettings.weekStart(invocation.environment)
             command = try reader.read(line)
             if let text = command.standaloneOutput {

@@ -174,15 +174,16 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Appends `text` as a JSON string literal (quotes included) to `bytes`: a byte scan.
-    /// Besides what RFC 8259 requires, every character a terminal would act on is written as
-    /// `\uXXXX` — DEL, the C1 controls, U+2028 and U+2029 (for JavaScript's sake too), the bidi
-    /// overrides and isolates — so that JSON is the same bytes on a terminal and in a pipe, and
-    /// safe to print on either.
+    /// Besides what RFC 8259 requires, every character a terminal would act on or hide is
+    /// written as `\uXXXX` — DEL, the C1 controls, U+2028 and U+2029 (for JavaScript's sake
+    /// too), the bidi overrides and isolates, the invisible characters and the noncharacters
+    /// the program styles with (all that `TerminalText.isControl` counts) — so that JSON is the
+    /// same bytes on a terminal and in a pipe, and safe to print on either.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         bytes.append(0x22)
         text.withUTF8 { utf8 in
-            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || mayStartControl($0) }) {
                 bytes.append(contentsOf: utf8)
                 return
             }
@@ -197,12 +198,19 @@ public enum JSONValue: Equatable, Sendable {
                 case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
                 case 0..<0x20, 0x7F:
                     appendEscape(UInt32(byte), to: &bytes)
-                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
-                    appendEscape(UInt32(utf8[index + 1]), to: &bytes)  // U+0080–U+009F
-                    index += 1
-                case 0xE2 where index + 2 < utf8.count && isTerminalFormatCharacter(utf8[index + 1], utf8[index + 2]):
-                    appendEscape(0x2000 | UInt32(utf8[index + 1] & 0x3F) << 6 | UInt32(utf8[index + 2] & 0x3F), to: &bytes)
-                    index += 2
+                case _ where mayStartControl(byte):
+                    // Two bytes (C2, D8) or three (E1, E2, EF), as the lead byte says; the
+                    // String's bytes are valid UTF-8.
+                    let length = byte < 0xE0 ? 2 : 3
+                    guard index + length <= utf8.count else { bytes.append(byte); break }
+                    var value = UInt32(byte & (length == 2 ? 0x1F : 0x0F))
+                    for offset in 1..<length { value = value << 6 | UInt32(utf8[index + offset] & 0x3F) }
+                    if let scalar = Unicode.Scalar(value), TerminalText.isControl(scalar) {
+                        appendEscape(value, to: &bytes)
+                    } else {
+                        bytes.append(contentsOf: utf8[index..<(index + length)])
+                    }
+                    index += length - 1
                 default: bytes.append(byte)
                 }
                 index += 1
@@ -211,10 +219,11 @@ public enum JSONValue: Equatable, Sendable {
         bytes.append(0x22)
     }
 
-    /// Whether the UTF-8 sequence E2 `second` `third` is U+2028, U+2029, U+202A–U+202E or
-    /// U+2066–U+2069 (what `TerminalText.isControl` counts, above the C1 range).
-    private static func isTerminalFormatCharacter(_ second: UInt8, _ third: UInt8) -> Bool {
-        (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third))
+    /// Whether a UTF-8 lead byte may begin a character `TerminalText.isControl` counts above
+    /// DEL: C2 (C1 controls), D8 (U+061C), E1 (U+180E), E2 (U+200B–U+206x), EF (U+FDD0–U+FDEF,
+    /// U+FEFF).
+    private static func mayStartControl(_ byte: UInt8) -> Bool {
+        byte == 0xC2 || byte == 0xD8 || byte == 0xE1 || byte == 0xE2 || byte == 0xEF
     }
 
     /// `\uXXXX` for `value` (at most U+FFFF).

@@ -70,15 +70,74 @@ public enum TerminalText {
     /// Zero-width and invisible format characters are shown too (`\x200b`) — but a zero-width
     /// joiner between two emoji, which makes them one (`👩‍💻`), is kept.
     public static func escapingControls(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
-        // Most text has nothing to show: found without copying its scalars.
-        guard text.unicodeScalars.contains(where: { isControl($0) || $0.value == 0x200D }) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.indices.contains(where: { isControl(scalars[$0]) || isStrayJoiner(scalars, at: $0) }) else { return text }
+        escaping(text, forTerminal: false) ?? text
+    }
+
+    /// `text` as written to a terminal: the last step of every byte `tasks` sends to one
+    /// (`Output`'s terminal guard). Lines and tabs stay; the program's own styles, written as
+    /// `Mark`s, become their sequences; every other control, override and invisible character
+    /// is shown as `escapingControls` shows it — so a field some path forgot to escape still
+    /// cannot reach the terminal as a sequence. `nil` when there is nothing to change.
+    public static func guarded(_ text: String) -> String? {
+        escaping(text, forTerminal: true)
+    }
+
+    /// `text` with the program's `Mark`s made their sequences and nothing else changed (colour
+    /// asked for in a pipe); `nil` when it holds none.
+    public static func expandingMarks(_ text: String) -> String? {
+        guard text.unicodeScalars.contains(where: { Mark(rawValue: $0.value) != nil }) else { return nil }
         var result = ""
-        for (index, scalar) in scalars.enumerated() {
-            guard isControl(scalar) || isStrayJoiner(scalars, at: index) else {
+        for scalar in text.unicodeScalars {
+            if let mark = Mark(rawValue: scalar.value) { result += mark.sequence } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
+    }
+
+    /// The program's own terminal styles, written into text as Unicode noncharacters (which
+    /// Unicode keeps for a program's internal use and `escapingControls` shows visibly when a
+    /// field holds one) and made escape sequences only as the bytes leave for the terminal.
+    /// So the styles are added after the escaping. A field that holds one is shown visibly
+    /// wherever fields are escaped; where some path forgot to, the most it can do is style
+    /// text — no mark moves the cursor or erases (`Output.writeSequence` is for those).
+    public enum Mark: UInt32, Sendable {
+        case reset = 0xFDD0, bold, dim, red, defaultColor
+
+        /// The mark, as text to put around what it styles.
+        public var text: String { Unicode.Scalar(rawValue).map { String($0) } ?? "" }
+
+        /// What the terminal receives for it.
+        public var sequence: String {
+            switch self {
+            case .reset: "\u{1B}[0m"
+            case .bold: "\u{1B}[1m"
+            case .dim: "\u{1B}[2m"
+            case .red: "\u{1B}[31m"
+            case .defaultColor: "\u{1B}[39m"
+            }
+        }
+    }
+
+    /// `text` with each control or stray joiner escaped — for a terminal, lines and tabs kept
+    /// and marks made their sequences; `nil` when nothing changed.
+    private static func escaping(_ text: String, forTerminal: Bool) -> String? {
+        if isPlainASCII(text) { return nil }
+        func kept(_ scalar: Unicode.Scalar) -> Bool { forTerminal && (scalar.value == 0x0A || scalar.value == 0x09) }
+        func changes(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
+            (isControl(scalars[index]) && !kept(scalars[index])) || isStrayJoiner(scalars, at: index)
+        }
+        // Most text has nothing to show: found without copying its scalars.
+        guard text.unicodeScalars.contains(where: { (isControl($0) && !kept($0)) || $0.value == 0x200D }) else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.indices.contains(where: { changes(scalars, $0) }) else { return nil }
+        var result = ""
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            guard changes(scalars, index) else {
                 result.unicodeScalars.append(scalar)
+                continue
+            }
+            if forTerminal, let mark = Mark(rawValue: scalar.value) {
+                result += mark.sequence
                 continue
             }
             switch scalar.value {
@@ -97,6 +156,7 @@ public enum TerminalText {
             || scalar.value == 0x2028 || scalar.value == 0x2029  // line and paragraph separators
             || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)  // bidi overrides
             || isInvisible(scalar)
+            || (0xFDD0...0xFDEF).contains(scalar.value)  // noncharacters: the program's own style marks
     }
 
     /// The characters that take no cell and change nothing a reader should miss: zero-width

@@ -56,4 +56,53 @@ struct TerminalInjectionTests {
             """, in: folder)
         #expect(result.stdout == "1\n1\n", "\(result)")
     }
+
+    /// The sweep: every command that writes what a field holds, with a payload of every kind
+    /// of byte a terminal obeys or hides — escape sequences, BEL, DEL, a C1 CSI, overrides and
+    /// isolates, zero-width and invisible characters, a stray joiner and the program's own
+    /// style marks (which must not be forgeable) — in every field, on a pseudo-terminal. Nothing
+    /// of it may arrive raw, by whichever path (the list, the table, messages, errors, reports,
+    /// history, context, config, import): `Output`'s terminal guard is the last step of all.
+    @Test func noCommandLetsAnyFieldReachTheTerminalRaw() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell(#"""
+            export HOME="$PWD"; mkdir -p .config/tasks; printf 'uda.size.type = string\n' > .config/tasks/config
+            python3 -c 'import sys; sys.stdout.write("\x1b[2J\x1b]0;evil\x07\x7f\u009b31m\u202eR\u2066L\u200bZ\ufeffB\u200dJ\ufdd1\ufdd0M")' > evil
+            cat > run.sh <<'SCRIPT'
+            E=$(cat evil)
+            tasks add "T $E" --list "L$E" --notes "N $E" --tag "g$E" --set "size=$E" -q
+            tasks add "Second $E" --blocked-by 1 -q
+            tasks annotate 1 "A $E" -q; tasks append 1 "P $E" -q; tasks prepend 2 "Q $E"
+            tasks list; tasks ls --format tsv; tasks ls --format csv; tasks ls --format json; tasks next; tasks count "$E"
+            tasks show 1; tasks show 2; tasks lists; tasks tags; tasks summary; tasks history
+            tasks start 1; tasks active; tasks stop 1; tasks done 2; tasks list --all; tasks undo; tasks redo
+            tasks denotate 1 "A $E"; tasks undo
+            tasks context define c "$E"; tasks context; tasks context show c; tasks context use c; tasks list; tasks context use none
+            tasks report define r --filter "$E"; tasks report r; tasks r
+            tasks config set "k.$E" "$E"; tasks config get "k.$E"; tasks config
+            tasks sync "$E"; tasks show "$E"; tasks edit 1 --due "$E"; tasks add "x" --list "$E."; tasks "$E"
+            tasks export > out.json; tasks import out.json
+            python3 -c 'import json,sys; e=open("evil").read(); print(json.dumps({"description": "W " + e, "status": "pending", "uuid": "8ad2e7b6-3f0c-4a3e-9a5b-0c7d1f2e3a4b", "project": "P" + e, "annotations": [{"entry": "20260101T000000Z", "description": "X " + e}]}, ensure_ascii=False))' > tw.json
+            tasks import --format taskwarrior tw.json; tasks list; tasks show 4
+            printf '(A) todo %s +p%s\n' "$E" "$E" > todo.txt; tasks import --format todotxt todo.txt; tasks list --format table
+            SCRIPT
+            script -qec 'sh run.sh' /dev/null > terminal.out 2>&1; echo "status $?"
+            python3 - <<'CHECK'
+            from re import search, findall
+            data = open("terminal.out", "rb").read().decode("utf-8", "replace")
+            kinds = {"ESC": "\x1b", "BEL": "\x07", "DEL": "\x7f", "C1": "\u009b", "RLO": "\u202e", "LRI": "\u2066",
+                     "ZWSP": "\u200b", "BOM": "\ufeff", "MARK": "\ufdd0|\ufdd1", "STRAY ZWJ": "B\u200dJ"}
+            for name, pattern in kinds.items():
+                found = [line for line in data.splitlines() if search(pattern, line)]
+                print(f"{name}: {len(found)}", found[:2] if found else "")
+            print("shown:", len(findall(r"\\e\[2J\\e\]0;evil\\x07", data)))
+            CHECK
+            """#, in: folder)
+        #expect(result.stdout.hasPrefix("status 0\n"), "\(result)")
+        for kind in ["ESC", "BEL", "DEL", "C1", "RLO", "LRI", "ZWSP", "BOM", "MARK", "STRAY ZWJ"] {
+            #expect(result.stdout.contains("\n\(kind): 0 \n"), "\(kind) reached the terminal raw\n\(result)")
+        }
+        let shown = result.stdout.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        #expect(shown >= 20, "the payload was shown visibly, many times over\n\(result)")
+    }
 }

@@ -65,4 +65,27 @@ struct RecordWriterTests {
         ])
         #expect(value.serialized() == #"{"id":3,"title":"say \"hi\"\n\u0001\\ 장 🎉","done":false,"due":null,"tags":["a","b"]}"#)
     }
+
+    @Test func theTerminalGuardKeepsLinesMakesMarksSequencesAndShowsTheRest() {
+        let bold = TerminalText.Mark.bold.text, reset = TerminalText.Mark.reset.text
+        #expect(TerminalText.guarded("plain\ttext\n") == nil, "nothing to change")
+        #expect(TerminalText.guarded("장 🎉 👩\u{200D}💻\n") == nil, "scripts and joined emoji pass")
+        #expect(TerminalText.guarded(bold + "ID" + reset + "\n") == "\u{1B}[1mID\u{1B}[0m\n")
+        #expect(TerminalText.guarded("a\u{1B}]0;t\u{07}b\rc\u{202E}d\n") == "a\\e]0;t\\x07b\\rc\\x202ed\n")
+        // A field's mark, escaped where fields are, is shown and never made a sequence.
+        #expect(TerminalText.escapingControls("x" + bold + "y") == "x\\xfdd1y")
+        #expect(TerminalText.guarded(TerminalText.escapingControls("x" + bold + "y")) == nil)
+    }
+
+    @Test func colourInAPipeMakesOnlyTheMarksSequences() {
+        let red = TerminalText.Mark.red.text, back = TerminalText.Mark.defaultColor.text
+        #expect(TerminalText.expandingMarks("no marks \u{1B}") == nil)
+        #expect(TerminalText.expandingMarks(red + "late" + back + "\t\u{1B}") == "\u{1B}[31mlate\u{1B}[39m\t\u{1B}")
+    }
+
+    @Test func jsonEscapesWhatATerminalWouldActOnOrHide() {
+        var bytes: [UInt8] = []
+        JSONValue.appendString("a\u{200B}b\u{FEFF}c" + TerminalText.Mark.bold.text + "d\u{061C}e\u{180E}f 장 👩\u{200D}💻 \u{00E9}", to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #""a\u200bb\ufeffc\ufdd1d\u061ce\u180ef 장 👩\#u{200D}💻 é""#)
+    }
 }
