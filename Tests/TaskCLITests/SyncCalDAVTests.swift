@@ -252,6 +252,36 @@ struct SyncCalDAVTests {
         #expect(result.stdout.contains("same-other-lines\n1\nBEGIN:VALARM\n"), "\(result)")
         #expect(result.stdout.contains("TRIGGER:-PT15M"), "\(result)")
     }
+
+    /// An item another client wrote — its summary, description, categories and a comment
+    /// holding every kind of terminal sequence — reaches this terminal visibly, never as a
+    /// sequence (issue 51), while the item's text is kept as it was.
+    @Test func whatAnotherClientWroteNeverReachesTheTerminalAsASequence() throws {
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        let result = try sync(#"""
+            \#(TerminalInjectionTests.payload)
+            tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" -q || exit 9
+            python3 - <<'ICS'
+            e = open("evil").read()
+            def text(s): return s.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+            lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//other//EN", "BEGIN:VTODO", "UID:evil-item",
+                     "DTSTAMP:20261201T100000Z", "SUMMARY:S " + text(e), "DESCRIPTION:D " + text(e),
+                     "CATEGORIES:c" + text(e), "COMMENT:C " + text(e), "END:VTODO", "END:VCALENDAR", ""]
+            open("evil.ics", "w", newline="").write("\r\n".join(lines))
+            ICS
+            $CLIENT add Inbox evil.ics || exit 9
+            echo "tasks $A sync; tasks $A list; tasks $A show 2; tasks $A tags; tasks $A history" > run.sh
+            script -qec 'sh run.sh' /dev/null > terminal.out 2>&1; echo "status $?"
+            \#(TerminalInjectionTests.check)
+            tasks $A show 2 --format json | grep -c '"S \\u001b\[2J'
+            """#, on: server, in: folder)
+        #expect(result.stdout.hasPrefix("status 0\n"), "\(result)")
+        for kind in ["ESC", "BEL", "DEL", "C1", "RLO", "LRI", "ZWSP", "BOM", "MARK", "STRAY ZWJ"] {
+            #expect(result.stdout.contains("\n\(kind): 0 \n"), "\(kind) reached the terminal raw\n\(result)")
+        }
+        #expect(result.stdout.hasSuffix("\n1\n"), "the summary arrived as it was written\n\(result)")
+    }
 }
 
 extension String {

@@ -384,4 +384,29 @@ struct SyncPostgresTests {
         #expect(result.stdout.contains("revoked: 0\nnewer, with a change: 1\n1\nnewer, reading: 0 from the future,one,\n"), "\(result)")
         #expect(!result.stdout.contains("teammate-secret"))
     }
+
+    /// What another machine wrote arrives through PostgreSQL as it was written, and reaches
+    /// this terminal visibly, never as a sequence (issue 51): the sync's own lines, the list,
+    /// `show`, the history, the lists and tags, under a pseudo-terminal.
+    @Test func whatAnotherMachineWroteNeverReachesTheTerminalAsASequence() throws {
+        let folder = TemporaryFolder()
+        let result = try sync(#"""
+            \#(TerminalInjectionTests.payload)
+            E=$(cat evil)
+            tasks $A add "T $E" --list "L$E" --notes "N $E" --tag "g$E" -q && tasks $A annotate 1 "A $E" -q || exit 9
+            tasks $A sync --remote "$URL" -q || exit 9
+            cat > run.sh <<SCRIPT
+            tasks $B sync --remote "$URL"; tasks $B list; tasks $B show 1; tasks $B history; tasks $B lists; tasks $B tags
+            SCRIPT
+            script -qec 'sh run.sh' /dev/null > terminal.out 2>&1; echo "status $?"
+            \#(TerminalInjectionTests.check)
+            grep -c 'received 1 (1 new)' terminal.out
+            tasks $B show 1 --format json | grep -c 'A \\u001b\[2J'
+            """#, database: "terminal_injection", in: folder)
+        #expect(result.stdout.hasPrefix("status 0\n"), "\(result)")
+        for kind in ["ESC", "BEL", "DEL", "C1", "RLO", "LRI", "ZWSP", "BOM", "MARK", "STRAY ZWJ"] {
+            #expect(result.stdout.contains("\n\(kind): 0 \n"), "\(kind) reached the terminal raw\n\(result)")
+        }
+        #expect(result.stdout.hasSuffix("\n1\n1\n"), "the sync said so, and the annotation arrived byte for byte\n\(result)")
+    }
 }

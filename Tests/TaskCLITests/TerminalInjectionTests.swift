@@ -12,6 +12,28 @@ import Testing
 @Suite("tasks: no field reaches a terminal as a sequence",
        .enabled(if: tasksBinary != nil && access("/usr/bin/script", X_OK) == 0, "needs the binary and script(1)"))
 struct TerminalInjectionTests {
+    /// Writes the file `evil`: every kind of byte a terminal obeys or hides, and the program's
+    /// own style marks.
+    static let payload = #"""
+        python3 -c 'import sys; sys.stdout.write("\x1b[2J\x1b]0;evil\x07\x7f\u009b31m\u202eR\u2066L\u200bZ\ufeffB\u200dJ\ufdd1\ufdd0M")' > evil
+        """#
+
+    /// Reads `terminal.out` (what a pseudo-terminal received) and prints, for each kind of
+    /// byte, how many lines hold it raw (`ESC: 0 `), then how often the payload was shown.
+    static let check = #"""
+        python3 - <<'CHECK'
+        from re import search, findall
+        # The program's own erase of its progress line is the one sequence it sends.
+        data = open("terminal.out", "rb").read().decode("utf-8", "replace").replace("\r\x1b[K", "")
+        kinds = {"ESC": "\x1b", "BEL": "\x07", "DEL": "\x7f", "C1": "\u009b", "RLO": "\u202e", "LRI": "\u2066",
+                 "ZWSP": "\u200b", "BOM": "\ufeff", "MARK": "\ufdd0|\ufdd1", "STRAY ZWJ": "B\u200dJ"}
+        for name, pattern in kinds.items():
+            found = [line for line in data.splitlines() if search(pattern, line)]
+            print(f"{name}: {len(found)}", found[:2] if found else "")
+        print("shown:", len(findall(r"\\e\[2J\\e\]0;evil\\x07", data)))
+        CHECK
+        """#
+
     @Test func showContextAndConfigShowWhatOthersWroteVisibly() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
@@ -67,7 +89,7 @@ struct TerminalInjectionTests {
         let folder = TemporaryFolder()
         let result = try tasksShell(#"""
             export HOME="$PWD"; mkdir -p .config/tasks; printf 'uda.size.type = string\n' > .config/tasks/config
-            python3 -c 'import sys; sys.stdout.write("\x1b[2J\x1b]0;evil\x07\x7f\u009b31m\u202eR\u2066L\u200bZ\ufeffB\u200dJ\ufdd1\ufdd0M")' > evil
+            \#(Self.payload)
             cat > run.sh <<'SCRIPT'
             E=$(cat evil)
             tasks add "T $E" --list "L$E" --notes "N $E" --tag "g$E" --set "size=$E" -q
@@ -87,16 +109,7 @@ struct TerminalInjectionTests {
             printf '(A) todo %s +p%s\n' "$E" "$E" > todo.txt; tasks import --format todotxt todo.txt; tasks list --format table
             SCRIPT
             script -qec 'sh run.sh' /dev/null > terminal.out 2>&1; echo "status $?"
-            python3 - <<'CHECK'
-            from re import search, findall
-            data = open("terminal.out", "rb").read().decode("utf-8", "replace")
-            kinds = {"ESC": "\x1b", "BEL": "\x07", "DEL": "\x7f", "C1": "\u009b", "RLO": "\u202e", "LRI": "\u2066",
-                     "ZWSP": "\u200b", "BOM": "\ufeff", "MARK": "\ufdd0|\ufdd1", "STRAY ZWJ": "B\u200dJ"}
-            for name, pattern in kinds.items():
-                found = [line for line in data.splitlines() if search(pattern, line)]
-                print(f"{name}: {len(found)}", found[:2] if found else "")
-            print("shown:", len(findall(r"\\e\[2J\\e\]0;evil\\x07", data)))
-            CHECK
+            \#(Self.check)
             """#, in: folder)
         #expect(result.stdout.hasPrefix("status 0\n"), "\(result)")
         for kind in ["ESC", "BEL", "DEL", "C1", "RLO", "LRI", "ZWSP", "BOM", "MARK", "STRAY ZWJ"] {
