@@ -192,7 +192,7 @@ struct Configuration {
         case ("default", 2) where words[1] == "list":
             let list = try single()
             do throws(TaskFieldError) {
-                defaultList = try FieldRules.list(list)
+                defaultList = try FieldRules.list(list, typed: true)
             } catch {
                 throw refuse("default.list: \(error)")
             }

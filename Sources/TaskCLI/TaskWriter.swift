@@ -266,8 +266,10 @@ final class TaskWriter {
             if let width = terminalWidth {
                 let fixed = 2 + idWidth + 2 + 3 + 2 + (hasDue ? 2 + dueWidth : 0) + (hasPriority ? 3 : 0)
                 let room = width - fixed
+                // The title has its room first: the tags are cut to what it leaves, then
+                // dropped below 6 cells, and only then is the title cut (docs/cli.md).
                 if showsTags && titleWidth + 2 + tagsWidth > room {
-                    maxTags = min(tagsWidth, max(0, room - 2 - min(titleWidth, 16)))
+                    maxTags = min(tagsWidth, max(0, room - 2 - titleWidth))
                     if maxTags < 6 { showsTags = false }
                 }
                 let titleRoom = room - (showsTags ? 2 + maxTags : 0)

@@ -19,11 +19,18 @@ public enum FieldRules {
         return trimmed
     }
 
-    /// `list` trimmed, or why it cannot name a list.
-    public static func list(_ list: String) throws(TaskFieldError) -> String {
+    /// `list` trimmed, or why it cannot name a list. A list a person `typed` is also refused
+    /// when one of its dotted parts is empty (`Work..Reports`, `.Work`, `Work.`): a dot makes a
+    /// list under another, and such a name has a part with no name. What another client wrote
+    /// (an import, a sync) is kept as it is.
+    public static func list(_ list: String, typed: Bool = false) throws(TaskFieldError) -> String {
         if list == Task.defaultList { return list }
         let trimmed = list.trimmingWhitespace
         if trimmed.isEmpty || trimmed.contains(where: \.isNewline) { throw .emptyList }
+        if typed && trimmed.utf8.contains(UInt8(ascii: ".")),
+           trimmed.split(separator: ".", omittingEmptySubsequences: false).contains(where: { String($0).trimmingWhitespace.isEmpty }) {
+            throw .emptyListPart(trimmed)
+        }
         return trimmed
     }
 

@@ -3,6 +3,8 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
     case emptyTitle
     case multilineTitle
     case emptyList
+    /// A list name typed with an empty part between its dots (`Work..Reports`).
+    case emptyListPart(String)
     /// A value of a field set through its `FieldEdit` (due, priority, wait…) that cannot be read.
     case badValue(TaskField, String)
     /// A date counted from another of the task's dates that is not set (`--wait due-3d`, no due).
@@ -29,6 +31,8 @@ public indirect enum TaskFieldError: Error, Equatable, Sendable, CustomStringCon
         case .emptyTitle: return "the title is empty; give the task a title"
         case .multilineTitle: return "the title has a line break; put further lines in the notes"
         case .emptyList: return "the list name is empty; name a list, or leave it out for Inbox"
+        case .emptyListPart(let text):
+            return "'\(text)' has an empty part; a dot puts a list under another (Work.Reports), so each part between dots needs a name"
         case .dateFromUnsetField(_, let base, let text):
             return "'\(text)' counts from the task's \(base.rawValue) date, which is not set; set it first or give a day"
         case .badValue(let field, let text):

@@ -51,7 +51,7 @@ extension TaskEditReactor {
         mutating func judge(_ field: TaskField) throws(TaskFieldError) {
             switch field {
             case .title, .notes: break
-            case .list: validated.list = try FieldRules.list(fields.list)
+            case .list: validated.list = try FieldRules.list(fields.list, typed: true)
             case .tags:
                 for tag in fields.tags { try FieldRules.checkTag(tag, typed: !originalTags.contains(tag)) }
             case .repeat: validated.repeat = try FieldRules.repeatRule(fields.repeat)

@@ -80,6 +80,38 @@ public struct ConfigText: Equatable, Sendable {
     /// there (its comment kept), else at the end of its table when the file has one, else at
     /// the end — or, for nil, its line removed. Every other line stays as it is.
     public static func setting(_ key: String, to value: String?, in text: String) throws(Failure) -> String {
+        try setting(key, written: value.map(quoted), in: text)
+    }
+
+    /// `text` with `key` set to the array `values` (`["S", "M", "L"]`), as `setting(_:to:in:)`.
+    public static func setting(_ key: String, toList values: [String], in text: String) throws(Failure) -> String {
+        try setting(key, written: "[" + values.map(quoted).joined(separator: ", ") + "]", in: text)
+    }
+
+    /// The values a person typed for a key that takes several: an array as the file writes
+    /// one (`["S", "M", "L"]`), else the words between commas (`S,M,L`, Taskwarrior's way),
+    /// else the words between spaces (`S M L`). Empty values are refused.
+    public static func list(_ typed: String) throws(Failure) -> [String] {
+        let trimmed = typed.trimmingWhitespace
+        let values: [String]
+        if trimmed.hasPrefix("[") {
+            var reader = ValueReader(text: Substring(trimmed), line: 0)
+            let (read, _) = try reader.value()
+            try reader.end()
+            values = read
+        } else if trimmed.contains(",") {
+            values = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+        } else {
+            values = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
+        guard !values.isEmpty, values.allSatisfy({ !$0.trimmingWhitespace.isEmpty }) else {
+            throw Failure(line: 0, reason: "'\(typed)' has an empty value; give the values as S,M,L or S M L or [\"S\", \"M\", \"L\"]")
+        }
+        return values
+    }
+
+    /// `setting`, with the value as the file is to say it (quoted, or an array); nil removes.
+    private static func setting(_ key: String, written value: String?, in text: String) throws(Failure) -> String {
         let config = try ConfigText(text)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let endsWithNewline = text.isEmpty || text.hasSuffix("\n")
@@ -88,7 +120,7 @@ public struct ConfigText: Equatable, Sendable {
             if let value {
                 let written = String(key.dropFirst(entry.table.count))
                 let indent = String(lines[entry.line - 1].prefix { $0 == " " || $0 == "\t" })
-                lines[entry.line - 1] = indent + written + " = " + quoted(value) + entry.trailing
+                lines[entry.line - 1] = indent + written + " = " + value + entry.trailing
             } else {
                 lines.remove(at: entry.line - 1)
             }
@@ -97,17 +129,17 @@ public struct ConfigText: Equatable, Sendable {
             let tables = config.entries.filter { !$0.table.isEmpty && key.hasPrefix($0.table) && key.count > $0.table.count }
             if let deepest = tables.map(\.table).max(by: { $0.count < $1.count }),
                let last = tables.filter({ $0.table == deepest }).map(\.line).max() {
-                lines.insert(String(key.dropFirst(deepest.count)) + " = " + quoted(value), at: last)
+                lines.insert(String(key.dropFirst(deepest.count)) + " = " + value, at: last)
             } else if config.entries.contains(where: { !$0.table.isEmpty }) {
                 // After a table, a plain key would fall into it: a table of its own parts.
                 let parts = key.split(separator: ".")
                 if parts.count > 1 {
-                    lines += ["", "[" + parts.dropLast().joined(separator: ".") + "]", String(parts[parts.count - 1]) + " = " + quoted(value)]
+                    lines += ["", "[" + parts.dropLast().joined(separator: ".") + "]", String(parts[parts.count - 1]) + " = " + value]
                 } else {
-                    lines.insert(key + " = " + quoted(value), at: 0)
+                    lines.insert(key + " = " + value, at: 0)
                 }
             } else {
-                lines.append(key + " = " + quoted(value))
+                lines.append(key + " = " + value)
             }
         }
         return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")

@@ -142,7 +142,7 @@ struct FilterCommandTests {
         #expect(cli.run("config", "set", "uda.size.values", "S,M,L").status == 0)
         #expect(cli.run("config", "set", "default.list", "Home").status == 0)
         let text = String(decoding: readBytes(folder + "/config"), as: UTF8.self)
-        #expect(text == "# my settings\nweek.start = \"sunday\"  # ISO\n\n[uda.size]\ntype = \"string\"\nvalues = \"S,M,L\"\n\n[default]\nlist = \"Home\"\n", "\(text)")
+        #expect(text == "# my settings\nweek.start = \"sunday\"  # ISO\n\n[uda.size]\ntype = \"string\"\nvalues = [\"S\", \"M\", \"L\"]\n\n[default]\nlist = \"Home\"\n", "\(text)")
         #expect(cli.run("config", "get", "week.start").stdout == "sunday\n")
         let bad = cli.run("config", "set", "week.start", "someday")
         #expect(bad.status == 2 && bad.stderr.contains("week.start is 'someday'"), "\(bad)")
@@ -154,5 +154,39 @@ struct FilterCommandTests {
         #expect(cli.run("show", "2", "--format", "tsv").stdout.contains("list\tWork\n"), "-c overrides one setting for one command")
         #expect(cli.run("config", "unset", "default.list").status == 0)
         #expect(cli.run("config", "get", "default.list").status == 1)
+    }
+
+    /// A key that takes several values stores a list however it is typed (issue 51): the
+    /// file's array, Taskwarrior's commas, or words; each value is then a value of the field.
+    @Test(arguments: [#"["S","M","L"]"#, "S M L", "S, M, L", #"[ "S", 'M', "L" ]"#])
+    func configSetOfAListKeyStoresAList(typed: String) {
+        let cli = CLI()
+        let folder = cli.folder.path + "/.config/tasks"
+        _ = runShell("mkdir -p '\(folder)'", in: cli.folder)
+        writeBytes(folder + "/config", Array("uda.size.type = \"string\"\n".utf8))
+        let set = cli.run("config", "set", "uda.size.values", typed)
+        #expect(set.status == 0, "\(set)")
+        #expect(String(decoding: readBytes(folder + "/config"), as: UTF8.self) == "uda.size.type = \"string\"\nuda.size.values = [\"S\", \"M\", \"L\"]\n")
+        for value in ["S", "M", "L"] { #expect(cli.run("add", "x", "--set", "size=\(value)").status == 0, "\(value)") }
+        #expect(cli.run("add", "x", "--set", "size=XL").status == 2)
+        #expect(cli.run("config", "set", "report.mine.columns", "id title size").status == 0)
+        #expect(cli.run("mine").stdout.contains("SIZE") || cli.run("mine", "--format", "tsv").status == 0)
+        let empty = cli.run("config", "set", "uda.size.values", "S,,L")
+        #expect(empty.status == 2 && empty.stderr.contains("empty value"), "\(empty)")
+    }
+
+    /// A list name typed with an empty part is refused, naming the rule; one another client
+    /// wrote is kept (issue 51).
+    @Test func aListNameWithAnEmptyPartIsRefused() {
+        let cli = CLI()
+        for name in ["Work..Reports", ".Work", "Work.", "Work. .x"] {
+            let added = cli.run("add", "x", "--list", name)
+            #expect(added.status == 2 && added.stderr.contains("has an empty part"), "\(name): \(added)")
+            if !name.contains(" ") { #expect(cli.run("add", "x", "list:\(name)").status == 2, "\(name)") }
+        }
+        #expect(cli.run("add", "x", "--list", "Work.Reports").status == 0)
+        #expect(cli.run("modify", "1", "--list", "Work..").status == 2)
+        #expect(cli.run("move", "1", "--list", ".x").status == 2)
+        #expect(cli.run("count").stdout == "1\n", "nothing was added by the refused ones")
     }
 }

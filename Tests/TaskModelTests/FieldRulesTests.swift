@@ -16,6 +16,8 @@ struct FieldRulesTests {
     @Test func listsTagsPrioritiesDaysAndUUIDs() throws {
         #expect(try FieldRules.list(" Work ") == "Work")
         #expect(throws: TaskFieldError.emptyList) { try FieldRules.list("  ") }
+        #expect(throws: TaskFieldError.emptyListPart("Work..Reports")) { try FieldRules.list("Work..Reports", typed: true) }
+        #expect(try FieldRules.list("Work..Reports") == "Work..Reports", "what another client wrote is kept")
         try FieldRules.checkTag("errand")
         try FieldRules.checkTag("장보기")
         #expect(throws: TaskFieldError.badTag("two words")) { try FieldRules.checkTag("two words") }

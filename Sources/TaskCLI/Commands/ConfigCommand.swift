@@ -59,8 +59,20 @@ struct ConfigCommand: TasksCommand {
                 }
                 context.console.stdout.write(context.console.shown(entry.isArray ? entry.values.joined(separator: ", ") : entry.value) + "\n")
             case .set(let key, let value):
-                try ConfigFile.change(environment, key, to: value)
-                if context.speaks { context.console.stdout.write(context.console.shown("Set \(key) = \(ConfigText.quoted(value))") + "\n") }
+                if ConfigFile.takesList(key) {
+                    let values: [String]
+                    do throws(ConfigText.Failure) {
+                        values = try ConfigText.list(value)
+                    } catch {
+                        throw CLIError.usage("\(key): \(error.reason)")
+                    }
+                    try ConfigFile.change(environment, key, toList: values)
+                    let shown = "[" + values.map(ConfigText.quoted).joined(separator: ", ") + "]"
+                    if context.speaks { context.console.stdout.write(context.console.shown("Set \(key) = \(shown)") + "\n") }
+                } else {
+                    try ConfigFile.change(environment, key, to: value)
+                    if context.speaks { context.console.stdout.write(context.console.shown("Set \(key) = \(ConfigText.quoted(value))") + "\n") }
+                }
             case .unset(let key):
                 try ConfigFile.change(environment, key, to: nil)
                 if context.speaks { context.console.stdout.write(context.console.shown("Unset \(key)") + "\n") }
@@ -86,14 +98,32 @@ enum ConfigFile {
         }
     }
 
+    /// Whether `key` takes several values, written as an array: a custom field's values, a
+    /// report's columns and sort keys.
+    static func takesList(_ key: String) -> Bool {
+        let words = key.split(separator: ".")
+        guard words.count == 3 else { return false }
+        return (words[0] == "uda" && words[2] == "values") || (words[0] == "report" && (words[2] == "columns" || words[2] == "sort"))
+    }
+
+    /// `key` set to the array `values` in the file, as `change(_:_:to:)`.
+    static func change(_ environment: [String: String], _ key: String, toList values: [String]) throws {
+        try change(environment, key) { text throws(ConfigText.Failure) in try ConfigText.setting(key, toList: values, in: text) }
+    }
+
     /// `key` set to `value` (nil: removed) in the file, which must stay a valid configuration.
     static func change(_ environment: [String: String], _ key: String, to value: String?) throws {
+        try change(environment, key, removing: value == nil) { text throws(ConfigText.Failure) in try ConfigText.setting(key, to: value, in: text) }
+    }
+
+    private static func change(_ environment: [String: String], _ key: String, removing: Bool = false,
+                               _ set: (String) throws(ConfigText.Failure) -> String) throws {
         guard ConfigText.isKey(key) else { throw CLIError.usage("'\(key)' is not a key (dotted words of letters, digits, - and _)") }
         let (text, path) = try self.text(environment)
-        if value == nil, try parse(text, path: path)[key] == nil { throw CLIError.failure("\(key) is not set in \(path)") }
+        if removing, try parse(text, path: path)[key] == nil { throw CLIError.failure("\(key) is not set in \(path)") }
         let changed: String
         do throws(ConfigText.Failure) {
-            changed = try ConfigText.setting(key, to: value, in: text)
+            changed = try set(text)
         } catch {
             throw CLIError.usage("\(path):\(error.line): \(error.reason)")
         }

@@ -50,7 +50,7 @@ enum BulkChanges {
         do throws(TaskFieldError) {
             if let title = fields.title { changes.title = try FieldRules.title(title) }
             changes.notes = fields.notes
-            if let list = fields.list { changes.list = try FieldRules.list(list) }
+            if let list = fields.list { changes.list = try FieldRules.list(list, typed: true) }
             var known: [TaskField: TaskDate] = [:]
             var context = dates
             for field in TaskFields.form {

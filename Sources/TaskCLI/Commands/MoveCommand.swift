@@ -27,7 +27,7 @@ struct MoveCommand: TasksCommand {
         if let text = line.value(Option.after) { placements.append(.after(try IDParser.id(text))) }
         if line.has(Option.top) { placements.append(.top) }
         if line.has(Option.bottom) { placements.append(.bottom) }
-        if let list = line.value(Option.toList) { placements.append(.list(try FieldRules.list(list))) }
+        if let list = line.value(Option.toList) { placements.append(.list(try FieldRules.list(list, typed: true))) }
         self.placements = placements
     }
 
