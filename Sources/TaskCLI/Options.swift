@@ -25,6 +25,7 @@ enum Option {
                                          completion: Completion.listNames)
     static let explainFilter = OptionSpec.flag("explain", help: "Print how the filter was read (its tree, the context's part) and stop.")
     static let contextDefaults = OptionSpec.value("defaults", name: "WORDS", help: "What a new task gets in this context: list:NAME +tag priority:H due:DATE.")
+    static let create = OptionSpec.flag("create", help: "Make the database file named by --db or TASKS_DB when it does not exist.")
     static let yes = OptionSpec.flag("yes", short: "y", help: "Change the tasks without asking, however many the filter chose.")
     static let withTag = OptionSpec.value("tag", short: "t", name: "[+|-]TAG", help: "Only tasks with this tag (+t or t), or without it (-t or !t); repeatable.",
                                           repeatable: true, completion: Completion.tagNames)

@@ -36,6 +36,8 @@ extension TaskListReactor {
         public var cursorID: Int64?
         /// A delete waiting for its confirmation.
         public var pendingDelete: Task?
+        /// An undo of a change made elsewhere, waiting for its confirmation.
+        public var undoQuestion: HistoryEntry?
         /// The tasks a filter chose for a change (`choose`), all of them, in the query's order.
         public var chosen: [Task]?
         /// Why an action did nothing (a nudge past the end of a list, in another order).

@@ -48,8 +48,13 @@ public final class TaskListReactor: Reactor {
         case loadLists
         /// The tags with their counts (`tasks tags`).
         case loadTags
-        /// Revert the newest change (the `u` key); its changes arrive as events.
-        case undo
+        /// Revert the newest change, or entry `entry`; its changes arrive as events.
+        case undo(entry: Int64?)
+        /// The ui's `u`: the newest change is reverted when `own` says this screen made it;
+        /// one made elsewhere (another process, a sync) is put in `undoQuestion` first.
+        case proposeUndo(own: @Sendable (HistoryEntry) -> Bool)
+        /// The question of `proposeUndo` answered no.
+        case cancelUndo
         /// Apply again the change undone last.
         case redo
         /// Take in what other processes committed (the change feed), as events.
@@ -97,6 +102,7 @@ public final class TaskListReactor: Reactor {
         case setStep(HistoryStep)
         case setCursor(Int)
         case setPendingDelete(Task?)
+        case setUndoQuestion(HistoryEntry?)
         case setNotice(String)
         case setChosen([Task])
         case setMarks(Set<Int64>, anchor: Int64?)
@@ -167,8 +173,21 @@ public final class TaskListReactor: Reactor {
         case .selectTask(let id):
             if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.openEditor(task)) }
             return service.task(id: id).map { Mutation.openEditor($0) }.catch(failed)
-        case .undo:
-            return HistoryStep.undo(nil, on: service).map(Mutation.setStep).catch(failed)
+        case .undo(let entry):
+            return .concat([.just(.setUndoQuestion(nil)), HistoryStep.undo(entry, on: service).map(Mutation.setStep).catch(failed)])
+        case .proposeUndo(let own):
+            // The entry an undo would revert: the newest command entry still in effect.
+            return service.history(HistoryQuery(limit: 50))
+                .flatMap { [service] entries -> Observable<Mutation> in
+                    guard let target = entries.first(where: { $0.kind == .command && $0.undoneBy == nil }) else {
+                        return HistoryStep.undo(nil, on: service).map(Mutation.setStep)
+                    }
+                    if own(target) { return HistoryStep.undo(target.id, on: service).map(Mutation.setStep) }
+                    return .just(.setUndoQuestion(target))
+                }
+                .catch(failed)
+        case .cancelUndo:
+            return .just(.setUndoQuestion(nil))
         case .redo:
             return HistoryStep.redo(on: service).map(Mutation.setStep).catch(failed)
         case .catchUp:
@@ -348,6 +367,8 @@ public final class TaskListReactor: Reactor {
             state.cursorID = state.task(at: state.cursor)?.id
         case .setPendingDelete(let task):
             state.pendingDelete = task
+        case .setUndoQuestion(let entry):
+            state.undoQuestion = entry
         case .setChosen(let tasks):
             state.chosen = tasks
         case .setMarks(let marks, let anchor):

@@ -35,7 +35,16 @@ extension SQLiteTaskService {
                 count += 1
                 if isHeard { changes += try storedChanges(of: entry.id).map { (entry, $0.change) } }
             }
-            let events = try netEvents(of: changes)
+            // A burst (another process's `add -` of 200,000 tasks, an import, a first sync) is
+            // not replayed task by task: one reread of the window and the totals says it all,
+            // in the time and memory of a screen just opened.
+            var touched = 0
+            for (_, change) in changes {
+                let (span, overflow) = change.lastTaskID.subtractingReportingOverflow(change.taskID)
+                touched = touched.addingReportingOverflow(overflow ? Self.burstTasks : Int(clamping: max(0, span)) + 1).partialValue
+                if touched > Self.burstTasks { break }
+            }
+            let events = touched > Self.burstTasks ? [TaskEvent.reread] : try netEvents(of: changes)
             if let newest = entries.last?.id {
                 lastSeenEntry = newest
                 ownEntries = ownEntries.filter { $0 > newest }
@@ -43,6 +52,10 @@ extension SQLiteTaskService {
             return (count, events)
         }
     }
+
+    /// More tasks than this touched between two looks make one `.reread` instead of an event
+    /// each (a list reads its window again; nothing is held per task).
+    static let burstTasks = 2_000
 
     /// The events that take a list from what it held before `changes` to the tasks as they are
     /// now. When no task is touched twice, each change is its own event (a bulk add stays one

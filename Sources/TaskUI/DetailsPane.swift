@@ -43,12 +43,36 @@ struct DetailsPane {
         return lines
     }
 
-    /// The pane into `screen` (a buffer of the pane's own size).
-    func draw(into screen: inout ScreenBuffer) {
-        for (number, line) in lines(width: screen.columns).prefix(screen.rows).enumerated() {
-            if !line.label.isEmpty { screen.write(line.label, row: number, column: 0, width: 12, style: style.label) }
-            screen.write(line.text, row: number, column: 13)
+    /// The pane into `screen` (a buffer of the pane's own size), from line `top` (scrolled by
+    /// `Ctrl-D`/`Ctrl-U`; kept within the lines). When lines are left out, the first row says
+    /// how many are above and the last how many below. Returns the top used.
+    @discardableResult
+    func draw(into screen: inout ScreenBuffer, top: Int = 0) -> Int {
+        let all = lines(width: screen.columns)
+        let rows = screen.rows
+        guard all.count > rows, rows >= 3 else {
+            for (number, line) in all.prefix(rows).enumerated() { drawLine(line, row: number, into: &screen) }
+            return 0
         }
+        // Scrolled, the first row is the note of what is above; the last, of what is below
+        // unless the end is in sight.
+        let top = max(0, min(top, all.count - (rows - 1)))
+        var row = 0
+        if top > 0 {
+            screen.write("↑ \(top) more (Ctrl-U)", row: 0, column: 13, style: style.done)
+            row = 1
+        }
+        let room = rows - row
+        let shown = all.count - top <= room ? all.count - top : room - 1
+        for (offset, line) in all[top..<(top + shown)].enumerated() { drawLine(line, row: row + offset, into: &screen) }
+        let below = all.count - top - shown
+        if below > 0 { screen.write("↓ \(below) more (Ctrl-D)", row: rows - 1, column: 13, style: style.done) }
+        return top
+    }
+
+    private func drawLine(_ line: (label: String, text: String), row: Int, into screen: inout ScreenBuffer) {
+        if !line.label.isEmpty { screen.write(line.label, row: row, column: 0, width: 12, style: style.label) }
+        screen.write(line.text, row: row, column: 13)
     }
 
     /// `text` in lines of at most `width` cells, broken at spaces where it can be.

@@ -21,6 +21,8 @@ public final class EditScreen: View {
     public var size: (rows: Int, columns: Int)
     private(set) var fields: [Field: TextField] = [:]
     private(set) var focus = Field.title
+    /// The first line of the notes in sight: the notes scroll with their caret.
+    private(set) var notesTop = 0
     /// A validation error, beside its field.
     /// The lists there are, for `Tab` in the list field.
     public var listNames: [String] = []
@@ -166,7 +168,7 @@ public final class EditScreen: View {
     static func field(of error: TaskFieldError) -> Field? {
         switch error {
         case .emptyTitle, .multilineTitle, .titleTooLong: .title
-        case .emptyList: .list
+        case .emptyList, .emptyListPart: .list
         case .badValue(let field, _): field
         case .badTag: .tags
         case .badRepeat: .repeat
@@ -214,6 +216,20 @@ public final class EditScreen: View {
         return (dropped > cells ? " " : "") + text[index...]
     }
 
+    /// The notes' lines in a window of `lines` rows: scrolled, while the notes have the
+    /// focus, just enough to keep the caret's line in sight; a row says how many lines are
+    /// above or below when some are.
+    private func notesInSight(_ field: TextField, lines count: Int, focused: Bool) -> [String] {
+        let all = field.lines
+        if focused {
+            let line = field.caretPosition.line
+            if line < notesTop { notesTop = line }
+            if line >= notesTop + count { notesTop = line - count + 1 }
+        }
+        notesTop = max(0, min(notesTop, all.count - count))
+        return Array(all[notesTop..<min(all.count, notesTop + count)])
+    }
+
     /// The frame: a title line, the fields with their labels (an error beside its field),
     /// the keys on the status line; the terminal's cursor at the caret.
     public func draw(into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
@@ -239,7 +255,7 @@ public final class EditScreen: View {
         var row = 2 - max(0, top - (size.rows - 2))
         for field in Self.form {
             guard row < size.rows - 1, let text = fields[field] else { break }
-            let lines = field == .notes ? Array(text.lines.prefix(notesLines)) : [text.text]
+            let lines = field == .notes ? notesInSight(text, lines: notesLines, focused: field == focus) : [text.text]
             guard row >= 2 else {
                 row += max(1, lines.count) + (field == .notes ? 1 : 0)
                 continue
@@ -257,9 +273,18 @@ public final class EditScreen: View {
                     screen.write(line, row: row + number, column: labelWidth + 1, width: fieldWidth)
                 }
             }
+            if field == .notes && lines.count >= 2 {
+                // How many lines the window leaves out, above and below, under the label.
+                let below = text.lines.count - notesTop - lines.count
+                if notesTop > 0 && row + 1 < size.rows - 1 { screen.write("↑ \(notesTop)", row: row + 1, column: 1, style: style.done) }
+                if below > 0 && row + lines.count - 1 < size.rows - 1 {
+                    screen.write("↓ \(below)", row: row + lines.count - 1, column: 1, style: style.done)
+                }
+            }
             if focused {
                 let position = text.caretPosition
-                caret = (min(row + position.line, size.rows - 2), min(labelWidth + 1 + position.cells - shift, screen.columns - 1))
+                let line = field == .notes ? position.line - notesTop : position.line
+                caret = (min(row + line, size.rows - 2), min(labelWidth + 1 + position.cells - shift, screen.columns - 1))
             }
             if let error = fieldErrors[field] {
                 let used = TerminalText.displayWidth(TerminalText.escapingControls(lines.last ?? ""))

@@ -99,6 +99,14 @@ struct ListFrame {
             case .row(let index):
                 guard let task = state.task(at: index) else { continue }
                 draw(task, layout: layout, row: number, into: &screen)
+                if state.marks.contains(task.id) {
+                    // A marked row: '>' in the first column, and the row in the marks' style
+                    // (colour, or underlined without it), so that a mark shows at a glance.
+                    screen.write(">", row: number, column: 0, style: style.marked)
+                    screen.restyle(row: number) { cell in
+                        if style.color { cell.foreground = .yellow; cell.bold = true } else { cell.underline = true }
+                    }
+                }
                 if index == state.cursor { screen.restyle(row: number) { $0.reverse = true } }
             }
         }
@@ -106,6 +114,8 @@ struct ListFrame {
 
     private func draw(_ task: Task, layout: RowLayout, row: Int, into screen: inout ScreenBuffer) {
         let base = task.isDone ? style.done : CellStyle.plain
+        // A started task: '*' before its id, as Taskwarrior's active column shows it.
+        if task.start != nil && !task.isDone { screen.write("*", row: row, column: 1, style: style.started) }
         var column = 2 + layout.idWidth - String(task.id).count
         column += screen.write(String(task.id), row: row, column: column, style: base)
         column += screen.write(task.isDone ? "  [x]  " : task.repeat != nil ? "  [↻]  " : "  [ ]  ", row: row, column: column, style: base)
@@ -155,7 +165,8 @@ struct RowLayout {
         let available = room(due, priority)
         var tagsWidth = tags
         if tags > 0 && titles + 2 + tags > available {
-            tagsWidth = min(tags, max(0, available - 2 - min(titles, 16)))
+            // The titles have their room first; the tags take what they leave, or none.
+            tagsWidth = min(tags, max(0, available - 2 - titles))
             if tagsWidth < 6 { tagsWidth = 0 }
         }
         hasDue = due

@@ -47,6 +47,7 @@ extension ListScreen {
             // Stop when every one of them the screen holds is running; else start them all.
             let held = state.window.rows.filter { targets.contains($0.id) }
             let running = !held.isEmpty && held.allSatisfy(\.isActive)
+            changeVerb = running ? "Stopped" : "Started"
             send(.setActive(targets, !running, alone: false), marked: state, reactor: reactor)
         case .character("m"):
             guard !targets.isEmpty else { return true }
@@ -133,13 +134,20 @@ extension ListScreen {
             guard !line.isEmpty else { return }
             var changes = TaskChanges()
             changes.annotate = [line]
+            changeVerb = "Annotated"
             send(.updateTasks(ids, changes), marked: state, reactor: reactor)
         case .moveTo(let ids, var text):
             switch key {
             case .enter:
                 self.prompt = nil
-                let list = text.text.trimmingWhitespace
-                guard !list.isEmpty else { return }
+                guard !text.text.trimmingWhitespace.isEmpty else { return }
+                let list: String
+                do {
+                    list = try FieldRules.list(text.text, typed: true)
+                } catch {
+                    message = StatusMessage(text: error.description, isError: true)
+                    return
+                }
                 if ids.count == 1 && state.marks.isEmpty {
                     reactor.action.onNext(.moveTask(ids[0], to: .list(list)))
                 } else {

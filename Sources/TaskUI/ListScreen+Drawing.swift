@@ -59,8 +59,19 @@ extension ListScreen {
         guard let reactor else { return nil }
         let state = reactor.currentState
         if showsHelp {
-            for (number, line) in ListScreen.helpLines(columns: screen.columns).prefix(max(1, size.rows - 1)).enumerated() {
+            // The help scrolls (j k, arrows, space, PgDn PgUp) when the window is too short.
+            let lines = ListScreen.helpLines(columns: screen.columns)
+            let rows = max(1, size.rows - 1)
+            helpTop = max(0, min(helpTop, lines.count - rows))
+            for (number, line) in lines.dropFirst(helpTop).prefix(rows).enumerated() {
                 screen.write(line, row: number, column: 1)
+            }
+            if lines.count > rows {
+                let row = size.rows - 1
+                screen.fill(row: row, style: style.status)
+                let last = min(lines.count, helpTop + rows)
+                screen.write("Keys \(helpTop + 1)–\(last) of \(lines.count) · j k space scroll · q closes", row: row, column: 0, style: style.status)
+                return nil
             }
             return drawStatus(state, into: &screen)
         }
@@ -72,7 +83,9 @@ extension ListScreen {
             frame.draw(into: &list, height: layout.list.rows)
             screen.paste(list, row: 0, column: 0)
             var cells = ScreenBuffer(rows: pane.rows, columns: pane.columns)
-            DetailsPane(state: details?.currentState ?? TaskDetailsReactor.State(), style: style, zone: zone, now: now()).draw(into: &cells)
+            let paneState = details?.currentState ?? TaskDetailsReactor.State()
+            if paneState.id != detailsTask { detailsTask = paneState.id; detailsTop = 0 }
+            detailsTop = DetailsPane(state: paneState, style: style, zone: zone, now: now()).draw(into: &cells, top: detailsTop)
             screen.paste(cells, row: pane.row, column: pane.column)
             let rule = style.color ? CellStyle(dim: true) : CellStyle.plain
             if pane.column > 0 {
@@ -89,8 +102,14 @@ extension ListScreen {
     private func drawStatus(_ state: TaskListReactor.State, into screen: inout ScreenBuffer) -> (row: Int, column: Int)? {
         let row = size.rows - 1
         screen.fill(row: row, style: style.status)
+        if let entry = state.undoQuestion {
+            // Made elsewhere: what it was and by what command, before it is reverted.
+            let subject = "#\(entry.id) \(entry.summary), made elsewhere by '\(entry.command)'"
+            screen.write(Self.question("Undo ", subject, "? (y/n)", columns: screen.columns), row: row, column: 0, style: style.status)
+            return nil
+        }
         if let task = state.pendingDelete {
-            screen.write("Delete \"\(task.title)\"? (y/n)", row: row, column: 0, style: style.status)
+            screen.write(Self.question("Delete \"", task.title, "\"? (y/n)", columns: screen.columns), row: row, column: 0, style: style.status)
             return nil
         }
         func line(_ label: String, _ field: TextField, after: String? = nil, error: Bool = false) -> (row: Int, column: Int) {
@@ -106,7 +125,7 @@ extension ListScreen {
         switch prompt {
         case .search(let field): return line("/", field)
         case .filter(let field, let error): return line("/", field, after: error, error: true)
-        case .context(let field): return line("Context (Tab completes, none for none): ", field)
+        case .context(let field): return line(contextPrompt(columns: screen.columns), field)
         case .moveTo(let ids, let field): return line("Move \(count(ids)) to list (Tab completes): ", field)
         case .date(let field, let ids, let text, let preview):
             switch preview {
@@ -121,7 +140,12 @@ extension ListScreen {
             screen.write("Priority of \(count(ids)): H, M, L, space for none", row: row, column: 0, style: style.status)
             return nil
         case .confirmDelete(let ids):
-            screen.write("Delete \(Summary.tasks(ids.count))? (y/n)", row: row, column: 0, style: style.status)
+            // The first tasks by id and title, so that a person sees what the marks hold.
+            let titles = Dictionary(state.window.rows.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let named = ids.prefix(3).map { id in titles[id].map { "\(id) \($0)" } ?? String(id) }.joined(separator: ", ")
+            let subject = ids.count == 1 ? named : named + (ids.count > 3 ? ", …" : "")
+            screen.write(Self.question("Delete \(Summary.tasks(ids.count)) (", subject, ")? (y/n)", columns: screen.columns),
+                         row: row, column: 0, style: style.status)
             return nil
         case nil:
             var text = statusText(state)
@@ -141,9 +165,16 @@ extension ListScreen {
         }
     }
 
+    /// A question on the status line: `subject` (a title, the tasks it names) cut with `…` so
+    /// that the head and the keys (`? (y/n)`) always show whole.
+    static func question(_ head: String, _ subject: String, _ tail: String, columns: Int) -> String {
+        let room = columns - TerminalText.displayWidth(head) - TerminalText.displayWidth(tail)
+        return head + TerminalText.truncated(TerminalText.escapingControls(subject), toWidth: max(1, room)) + tail
+    }
+
     /// `Next · 12 tasks`: the report and the count, all a message leaves room for.
     func statusHead(_ state: TaskListReactor.State) -> String {
-        (report.map { $0 == "list" ? "Pending" : $0.prefix(1).uppercased() + $0.dropFirst() } ?? statusName(state.query.status))
+        (report.map { $0 == "list" ? "Pending" : $0.prefix(1).uppercased() + $0.dropFirst() } ?? statusName(state.query))
             + " · " + (state.isCounted ? Summary.tasks(state.totals.count) : "counting…")
     }
 
@@ -151,6 +182,7 @@ extension ListScreen {
     func statusText(_ state: TaskListReactor.State) -> String {
         var left = statusHead(state)
         if let context { left += " · @\(context)" }
+        if let words = queries?.commandLine, !words.isEmpty { left += " · " + words }
         if let search = state.query.search { left += " · /\(search)" }
         if !filterText.isEmpty { left += " · /\(filterText)" }
         if let list = state.query.list { left += " · \(list)" }
@@ -160,8 +192,12 @@ extension ListScreen {
         return left
     }
 
-    private func statusName(_ status: TaskQuery.Status) -> String {
-        switch status {
+    /// What the query shows, as the reports are named: `Waiting` for `--waiting`, `Active` for
+    /// `--active`, else by status.
+    private func statusName(_ query: TaskQuery) -> String {
+        if query.waiting == .only { return "Waiting" }
+        if query.active { return "Active" }
+        switch query.status {
         case .pending: return "Pending"
         case .done: return "Done"
         case .all: return "All"
@@ -221,7 +257,8 @@ extension ListScreen {
         ("V", "mark up to the last mark"), ("*", "mark all / none"), ("Esc", "clear the marks"),
         ("/", "filter: +tag list:Work …"), ("f", "the next report"), ("@", "choose a context"),
         ("s", "the next sort"), ("u Ctrl-R", "undo / redo"), ("r", "read again"),
-        ("?", "these keys"), ("q", "quit"),
+        ("Ctrl-D", "details pane: a page down"), ("Ctrl-U", "details pane: a page up"), ("Ctrl-L", "redraw the screen"),
+        ("Ctrl-Z", "suspend (fg resumes)"), ("?", "these keys"), ("q", "quit"),
     ]
 
     /// The help in as many columns of keys as the width holds, then the editor's keys.
@@ -237,8 +274,9 @@ extension ListScreen {
             index += perLine
         }
         lines.append("With marks (v V *), a change key acts on all of them; one u undoes it.")
-        lines.append("In the editor: Tab / Shift-Tab next / previous field, Ctrl-S save, Esc cancel.")
-        lines.append("Any key closes this help.")
+        lines.append("In the editor: Tab / Shift-Tab next / previous field, Ctrl-S save, Esc cancel;")
+        lines.append("the notes scroll with the caret; a paste keeps its lines there.")
+        lines.append("j k space scroll this help; any other key closes it.")
         return lines
     }
 }

@@ -1,6 +1,7 @@
 import TaskModel
 import TaskReactors
 import TerminalKit
+import TextFormats
 
 /// The list screen's prompts that choose what it shows: `/` (the filter grammar) and `@` (a
 /// context), and `f`'s reading of a report.
@@ -43,7 +44,7 @@ extension ListScreen {
                 let query = try FilterBar.query(field.text, over: base, settings: settings)
                 self.prompt = .filter(field, error: nil)
                 filterText = field.text.trimmingWhitespace.isEmpty ? "" : field.text
-                reactor.action.onNext(.refresh(query))
+                showSoon(query, reactor: reactor)
             } catch {
                 self.prompt = .filter(field, error: FilterBar.message(error))
             }
@@ -67,11 +68,48 @@ extension ListScreen {
             }
             show(report: report ?? queries?.reports.first ?? "list", context: chosen, reactor: reactor)
         case .tab:
-            if let completion = ListScreen.complete(field.text, among: (queries?.contexts ?? []) + ["none"]) { field = TextField(completion) }
+            field = TextField(ListScreen.cycle(field.text, among: (queries?.contexts ?? []) + ["none"]))
             self.prompt = .context(field)
         default:
             _ = field.handle(key)
             self.prompt = .context(field)
+        }
+    }
+
+    /// Tab at a prompt of names: a name begun is completed (to the longest start its matches
+    /// share); a whole name, or nothing, goes on to the next one that begins as typed, round.
+    static func cycle(_ typed: String, among names: [String]) -> String {
+        guard !names.isEmpty else { return typed }
+        if let index = names.firstIndex(of: typed) { return names[(index + 1) % names.count] }
+        if !typed.isEmpty, let completion = complete(typed, among: names), completion.count > typed.count { return completion }
+        return names.first { $0.lowercased().hasPrefix(typed.lowercased()) } ?? typed
+    }
+
+    /// The `@` prompt's words: the contexts there are, so that a person need not remember them.
+    func contextPrompt(columns: Int) -> String {
+        let names = (queries?.contexts ?? []) + ["none"]
+        let list = TerminalText.truncated(names.joined(separator: " "), toWidth: max(8, columns / 2))
+        return "Context (\(list); Tab cycles): "
+    }
+
+    /// `query` read once the keys already typed are handled: what is typed is drawn at once,
+    /// and of several keys typed before the query could run only the last query runs. It
+    /// reads the first screenful (a scan that stops once it has them: fast for the first
+    /// letters), and counts on a later turn unless typing has made another query meanwhile.
+    /// Without `afterKeys` (a test), at once and whole.
+    func showSoon(_ query: TaskQuery, reactor: TaskListReactor) {
+        guard let afterKeys else { return reactor.action.onNext(.refresh(query)) }
+        let scheduled = pendingQuery != nil
+        pendingQuery = query
+        if scheduled { return }
+        afterKeys { [weak self, weak reactor] in
+            guard let self, let reactor, let query = pendingQuery else { return }
+            pendingQuery = nil
+            reactor.action.onNext(.open(query))
+            afterKeys { [weak self, weak reactor] in
+                guard let self, let reactor, pendingQuery == nil, reactor.currentState.query == query else { return }
+                reactor.action.onNext(.count)
+            }
         }
     }
 }

@@ -58,6 +58,12 @@ public final class ListScreen: View {
     var top = 0
     var prompt: Prompt?
     private(set) var showsHelp = false
+    /// The first line of the help in sight.
+    var helpTop = 0
+    /// The first line of the details pane in sight, and the task it is for (a new task starts
+    /// at its top).
+    var detailsTop = 0
+    var detailsTask: Int64?
     /// Whether the details pane is open (`i`, `Enter`), and the reactor it is drawn from.
     var showsDetails = false
     public var details: TaskDetailsReactor? {
@@ -68,6 +74,16 @@ public final class ListScreen: View {
     /// The sort `s` chose (nil: the query's own).
     var sortChoice: TaskQuery.Sort?
     var message: StatusMessage?
+    /// Runs work once the keys already typed are handled (the app's loop): `/`'s queries.
+    public var afterKeys: ((@escaping () -> Void) -> Void)?
+    /// The query `/` asked for that has not run yet.
+    var pendingQuery: TaskQuery?
+    /// Whether a history entry is this screen's own (its command, since it opened): `u`
+    /// reverts those at once and asks before one made elsewhere. Nil: every undo at once.
+    public var ownEntry: (@Sendable (HistoryEntry) -> Bool)?
+    /// What the change just sent does, for the status line's sentence when it is applied
+    /// (`Started`, `Stopped`, `Annotated`); nil: `Changed`.
+    var changeVerb: String?
     /// How the file stands with its remote (`synced 3 s ago`), when the screen syncs live.
     var syncNote: String?
     /// Where the screen's requests go (the app), and who to tell that it must be drawn again.
@@ -109,7 +125,8 @@ public final class ListScreen: View {
             .disposed(by: disposeBag)
         reactor.pulse(\.$applied).compactMap { $0 }
             .bind { [unowned self] event in
-                guard let text = ListScreen.sentence(for: event) else { return }
+                defer { changeVerb = nil }
+                guard let text = ListScreen.sentence(for: event, verb: changeVerb) else { return }
                 message = StatusMessage(text: text + ListScreen.hiddenNote(for: event, in: reactor.currentState.query), isError: false)
             }
             .disposed(by: disposeBag)
@@ -124,8 +141,23 @@ public final class ListScreen: View {
         guard let reactor else { return }
         let state = reactor.currentState
         if showsHelp {
-            showsHelp = false
+            let page = max(1, size.rows - 2)
+            switch key {
+            case .character("j"), .down: helpTop += 1
+            case .character("k"), .up: helpTop = max(0, helpTop - 1)
+            case .character(" "), .pageDown, .control("f"): helpTop += page
+            case .pageUp, .control("b"): helpTop = max(0, helpTop - page)
+            default: showsHelp = false
+            }
             onChange()
+            return
+        }
+        if let entry = state.undoQuestion {
+            switch key {
+            case .character("y"), .character("Y"): reactor.action.onNext(.undo(entry: entry.id))
+            case .character("n"), .character("N"), .escape, .control("c"): reactor.action.onNext(.cancelUndo)
+            default: break
+            }
             return
         }
         if state.pendingDelete != nil {
@@ -174,7 +206,9 @@ public final class ListScreen: View {
             }
         case .character("f") where queries != nil:
             guard let queries, !queries.reports.isEmpty else { break }
-            let index = report.flatMap { queries.reports.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            // The screen opens on `list` (or the command line's own view): the first f goes on
+            // to the report after it, never to the one already shown.
+            let index = (queries.reports.firstIndex(of: report ?? "list") ?? -1) + 1
             show(report: queries.reports[index % queries.reports.count], context: context, reactor: reactor)
         case .character("@") where queries != nil:
             prompt = .context(TextField())
@@ -185,12 +219,17 @@ public final class ListScreen: View {
             case .done: .pending
             }
             reactor.action.onNext(.showStatus(next))
-        case .character("u"): reactor.action.onNext(.undo)
+        case .character("u"):
+            if let ownEntry { reactor.action.onNext(.proposeUndo(own: ownEntry)) } else { reactor.action.onNext(.undo(entry: nil)) }
         case .control("r"): reactor.action.onNext(.redo)
         case .character("r"):
             reactor.action.onNext(.catchUp)
             reactor.action.onNext(.refresh(state.query))
-        case .character("?"): showsHelp = true
+        case .character("?"):
+            showsHelp = true
+            helpTop = 0
+        case .control("d") where showsDetails: detailsTop += max(1, (paneLayout.pane?.rows ?? 2) - 1)
+        case .control("u") where showsDetails: detailsTop = max(0, detailsTop - max(1, (paneLayout.pane?.rows ?? 2) - 1))
         case .character("q"): onRequest(.quit)
         case .control("c"): onRequest(.interrupt)
         case .escape: break
@@ -225,15 +264,17 @@ public final class ListScreen: View {
     }
 
     /// What a committed change did, in a few words: `Done 3: Buy milk`.
-    static func sentence(for event: TaskEvent) -> String? {
+    static func sentence(for event: TaskEvent, verb: String? = nil) -> String? {
         switch event {
         case .create(let task): return "Added \(task.id): \(task.title)"
-        case .update(let task): return "Changed \(task.id): \(task.title)"
+        case .update(let task): return "\(verb ?? "Changed") \(task.id): \(task.title)"
         case .delete(let task): return "Deleted \(task.id): \(task.title)"
         case .move(let task): return "Moved \(task.id) to \(task.list)"
         case .markAsDone(let task): return "Done \(task.id): \(task.title)"
         case .markAsUndone(let task): return "Reopened \(task.id): \(task.title)"
-        case .batch(let events): return events.count == 1 ? events.first.flatMap(sentence) : "\(events.count) changes"
+        case .batch(let events):
+            if events.count == 1 { return events.first.flatMap { sentence(for: $0, verb: verb) } }
+            return verb.map { "\($0) \(Summary.tasks(events.count))" } ?? "\(events.count) changes"
         case .reread: return nil
         }
     }

@@ -28,6 +28,8 @@ public final class ScreenApp {
         public var tracePath: String?
         /// When the program started (the trace's time zero).
         public var started: MonotonicInstant
+        /// Whether a history entry is this screen's own (`ListScreen.ownEntry`).
+        public var ownEntry: (@Sendable (HistoryEntry) -> Bool)?
         /// The words for a failure, on the status line.
         public var describe: (TaskServiceError) -> String = { String(describing: $0) }
         /// Kept in step with a remote while the screen runs (a remote is configured).
@@ -81,6 +83,8 @@ public final class ScreenApp {
         listScreen.filterSettings = options.filterSettings
         listScreen.queries = options.queries
         listScreen.dateContext = options.dates
+        listScreen.ownEntry = options.ownEntry
+        listScreen.afterKeys = { [unowned self] work in runAfterKeys(work) }
         listScreen.details = TaskDetailsReactor(service: service)
         trace = options.tracePath.flatMap { Trace(path: $0, started: options.started) }
     }
@@ -256,6 +260,23 @@ public final class ScreenApp {
     }
 
     // MARK: - Drawing
+
+    /// `work` on a later turn of the loop, after the frame of the keys handled so far, and
+    /// not while more keys wait to be read (those come first: they may make it moot).
+    private func runAfterKeys(_ work: @escaping () -> Void) {
+        // Queued twice: the frame queued by the key that asked is drawn on the next turn, and
+        // this runs on the one after, once the keys read meanwhile are handled.
+        loop.enqueue { [unowned self] in
+            loop.enqueue { [unowned self] in
+                var waiting = pollfd(fd: terminal.input, events: Int16(POLLIN), revents: 0)
+                if poll(&waiting, 1, 0) > 0 && waiting.revents & Int16(POLLIN) != 0 {
+                    runAfterKeys(work)
+                } else {
+                    work()
+                }
+            }
+        }
+    }
 
     private func setNeedsDraw() {
         guard !drawQueued && !drawing else { return }

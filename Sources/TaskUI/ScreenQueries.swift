@@ -10,6 +10,9 @@ public struct ScreenQueries {
     public var contexts: [String]
     /// The context the screen opened in, if any.
     public var context: String?
+    /// The filter words and flags of the command line (`+bills --waiting`), which every
+    /// report the screen shows is read with: the status line names them.
+    public var commandLine = ""
     /// The query of a report in a context (nil: none), or the words why not.
     public var make: (_ report: String, _ context: String?) -> Result<TaskQuery, QueryRefusal>
 

@@ -14,6 +14,10 @@ public struct ScreenStyle: Equatable, Sendable {
     var error: CellStyle { color ? CellStyle(foreground: .red) : .plain }
     var label: CellStyle { color ? CellStyle(bold: true) : .plain }
     var status: CellStyle { CellStyle(reverse: true) }
+    /// A marked row's marker, `>` (the row itself is yellow and bold, or underlined).
+    var marked: CellStyle { color ? CellStyle(bold: true, foreground: .yellow) : CellStyle(bold: true) }
+    /// A started task's `*`.
+    var started: CellStyle { color ? CellStyle(bold: true, foreground: .green) : .plain }
 }
 
 /// A line the status bar shows until the next: what a key did, or why it could not.

@@ -22,9 +22,9 @@ struct TextField: Equatable {
     /// Applies an editing key; false when the key is not one (the screen's, then).
     mutating func handle(_ key: Key) -> Bool {
         switch key {
-        case .character(let character): insert([character])
-        case .paste(let text): insert(Array(isMultiline ? text : text.replacingLineBreaks()))
-        case .enter where isMultiline: insert(["\n"])
+        case .character(let character): insert(String(character))
+        case .paste(let text): insert(isMultiline ? text.unifyingLineBreaks() : text.replacingLineBreaks())
+        case .enter where isMultiline: insert("\n")
         case .left: caret = max(0, caret - 1)
         case .right: caret = min(characters.count, caret + 1)
         case .home, .control("a"): caret = isMultiline ? lineStart : 0
@@ -55,9 +55,27 @@ struct TextField: Equatable {
         return true
     }
 
-    private mutating func insert(_ new: [Character]) {
-        characters.insert(contentsOf: new, at: caret)
-        caret += new.count
+    /// Inserts `new` at the caret, the text then split into characters (extended grapheme
+    /// clusters) again: a terminal sends an emoji sequence one code point at a time (👩, the
+    /// joiner, 💻), and a flag's two regional indicators one after the other, so what was
+    /// typed joins what it follows into one character — moved over and deleted whole. The
+    /// caret goes after what was inserted, or after the character it became part of.
+    private mutating func insert(_ new: String) {
+        guard !new.isEmpty else { return }
+        let before = String(characters[..<caret]) + new
+        let after = String(characters[caret...])
+        characters = Array(before + after)
+        // The caret: after the first characters whose UTF-8 reaches the end of `before`.
+        let end = before.utf8.count
+        var length = 0
+        caret = characters.count
+        for (index, character) in characters.enumerated() {
+            length += character.utf8.count
+            if length >= end {
+                caret = index + 1
+                break
+            }
+        }
     }
 
     private var lineStart: Int {
@@ -97,6 +115,11 @@ struct TextField: Equatable {
 }
 
 extension String {
+    /// Every line break as `\n`: a terminal pastes lines ending in `\r` (or `\r\n`).
+    func unifyingLineBreaks() -> String {
+        String(map { $0 == "\r" || $0 == "\r\n" ? "\n" : $0 })
+    }
+
     /// Line breaks as spaces: what a one-line field makes of a pasted paragraph.
     func replacingLineBreaks() -> String {
         String(map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })

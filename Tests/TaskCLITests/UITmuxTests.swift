@@ -8,7 +8,7 @@ import Testing
 /// read with `capture-pane`. Each test has its own tmux server.
 final class Tmux {
     let folder: TemporaryFolder
-    private let server: String
+    let server: String
     nonisolated(unsafe) private static var count = 0
 
     /// An interactive shell in a `columns` × `rows` window, in `folder`, with `tasks` on the

@@ -52,7 +52,7 @@ struct ScreenReadsSQLTests {
         #expect(after.filter { $0.priority == .high }.map(\.id) == [2, 3, 5, 6])
         #expect(after.filter { $0.tags == ["urgent"] }.map(\.id) == [2, 3, 5, 6])
         #expect(try Self.value(service.history(HistoryQuery())).count == entries + 1, "one entry for the four")
-        reactor.action.onNext(.undo)
+        reactor.action.onNext(.undo(entry: nil))
         #expect(try service.fetchNow(TaskQuery(status: .all)).allSatisfy { $0.priority == nil && $0.tags.isEmpty })
 
         reactor.action.onNext(.mark(.all))

@@ -90,14 +90,15 @@ struct ScreenQueriesTests {
         }
         view.reactor = reactor
         scheduler.start()
-        // f: list, then waiting; @w Tab: work; @ Enter: none; @x: refused (no such context), nothing read.
-        #expect(asked == ["list@-", "waiting@-", "waiting@work", "waiting@-"])
+        // The screen opens on list: f goes on to waiting, then round to list; @w Tab: work;
+        // @ Enter: none; @x: refused (no such context), nothing read.
+        #expect(asked == ["waiting@-", "list@-", "list@work", "list@-"])
         let searched = reactor.stub.actions.compactMap { action -> String? in
             if case .refresh(let query) = action { return query.search }
             return nil
         }
-        #expect(searched == ["list", "waiting", "waitingwork", "waiting"])
-        #expect(view.report == "waiting" && view.context == nil)
+        #expect(searched == ["waiting", "list", "listwork", "list"])
+        #expect(view.report == "list" && view.context == nil)
         #expect(view.message?.text == "no context 'x'; defined: home, work")
     }
 }

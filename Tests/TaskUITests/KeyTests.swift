@@ -35,7 +35,7 @@ struct KeyTests {
         #expect(got.actions == [
             "moveCursor(to: 2)", "moveCursor(to: 2)", "moveCursor(to: 0)", "moveCursor(to: 2)", "moveCursor(to: 0)",
             "toggleTasksDone([2])", "toggleTasksDone([2])", "nudge(2, down: true)", "nudge(2, down: false)", "showStatus(TaskModel.TaskQuery.Status.done)",
-            "undo", "redo",
+            "undo(entry: nil)", "redo",
         ], "the stub's cursor stays at 1: each key acts on that state")
     }
 
