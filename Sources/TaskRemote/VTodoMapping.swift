@@ -21,13 +21,20 @@ struct OwnProperties {
 /// no property for reads as empty); writing sets only the properties of the fields given, so a
 /// field unchanged here leaves its property exactly as another client wrote it.
 public enum VTodoMapping {
+    /// The title of an item with no SUMMARY or an empty one.
+    public static let untitled = "(no title)"
+
     /// The fields `calendar`'s VTODO holds; empty when it holds none. Times without a zone of
     /// their own are read on `zone`'s clock; moments are shown on it.
     public static func fields(of whole: ICalendar, zone: LocalTime) -> [String: SyncValue] {
         // The VTODO's own properties, read once (not once per field).
         guard let calendar = OwnProperties(whole) else { return [:] }
         var fields: [String: SyncValue] = [:]
-        fields["title"] = .text(calendar.property("SUMMARY").map { ICalendar.unescape($0.value) } ?? "")
+        // RFC 5545 makes SUMMARY optional (DAVx⁵'s own test item has none): an item without
+        // one, or with an empty one, is a task titled `untitled` here — the same on every
+        // read, so it is never written back unless the title is changed here.
+        let summary = calendar.property("SUMMARY").map { ICalendar.unescape($0.value) } ?? ""
+        fields["title"] = .text(summary.trimmingWhitespace.isEmpty ? untitled : summary)
         fields["notes"] = .text(calendar.property("DESCRIPTION").map { ICalendar.unescape($0.value) } ?? "")
         let status = calendar.property("STATUS")?.value.uppercased()
         let isDone = status == "COMPLETED" || status == "CANCELLED" || (status == nil && calendar.property("COMPLETED") != nil)
@@ -152,7 +159,14 @@ public enum VTodoMapping {
         if changed["completed"] != nil {
             set("COMPLETED", integer("completed").map { "COMPLETED:" + ICalDate.utc(Timestamp(millisecondsSince1970: $0)) })
         }
-        if changed["start"] != nil { set("X-TASKS-START", integer("start").map { "X-TASKS-START:" + String($0) }) }
+        if changed["start"] != nil {
+            set("X-TASKS-START", integer("start").map { "X-TASKS-START:" + String($0) })
+        } else if case .integer(let since)? = current["start"], calendar.property("X-TASKS-START") == nil {
+            // Another client's IN-PROCESS item says no start of its own: it is read from
+            // LAST-MODIFIED, which this write moves. The start read so far is kept in the item,
+            // so that it does not jump to the moment of this write.
+            set("X-TASKS-START", "X-TASKS-START:" + String(since))
+        }
         if changed["done"] != nil || changed["start"] != nil {
             let isDone = (changed["done"] ?? current["done"]) == .integer(1)
             let isStarted = (changed["start"] ?? current["start"] ?? .null) != .null

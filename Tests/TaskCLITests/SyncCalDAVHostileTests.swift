@@ -161,7 +161,7 @@ struct SyncCalDAVHostileTests {
                 headers={"Authorization": "Basic " + base64.b64encode(b"\(server.user):\(server.password)").decode(), "Content-Type": "text/calendar"})
             urllib.request.urlopen(r)' "http://127.0.0.1:\(server.port)$COLLECTION$1.ics" "BEGIN:VCALENDAR|VERSION:2.0|PRODID:-//test//EN|BEGIN:VTODO|UID:$1|DTSTAMP:20261206T100000Z|$2END:VTODO|END:VCALENDAR|"
             }
-            put no-summary '' && put empty-summary 'SUMMARY:|' && put fine 'SUMMARY:from another client|' || exit 8
+            put no-summary 'SUMMARY:two\\nlines|' && put empty-summary 'SUMMARY:one|PRIORITY:1|X-TASKS-SPENT:-5|' && put fine 'SUMMARY:from another client|' || exit 8
             tasks $A add two -q
             tasks $A sync 2> err; echo "sync: $? $(grep -c 'kept aside' err)"; grep -o 'task [a-z-]* from 127.0.0.1 ([^)]*)' err | sort
             tasks $A sync 2> err; echo "again: $? $(grep -c 'kept aside' err)"
