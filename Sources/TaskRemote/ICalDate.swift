@@ -19,7 +19,8 @@ public enum ICalDate {
             return TaskDate(Timestamp(millisecondsSince1970: (Int64(day.daysSince1970) * 86_400 + Int64(seconds)) * 1000), in: zone)
         }
         if let tzid = property.parameter("TZID"), let offset = offset(of: tzid, at: day, seconds, in: calendar) {
-            return TaskDate(day: day, clock: seconds, offsetSeconds: offset, zoneName: tzid.contains("/") ? tzid : nil)
+            let name = ianaName(tzid)
+            return TaskDate(day: day, clock: seconds, offsetSeconds: offset, zoneName: name ?? (tzid.contains("/") ? tzid : nil))
         }
         let time = zone.moment(day, seconds)
         return TaskDate(time, in: zone)
@@ -93,6 +94,26 @@ public enum ICalDate {
             return LocalTime.system.offsetSeconds(at: time)
         }
         if tzid == "UTC" || tzid == "Etc/UTC" || tzid == "GMT" { return 0 }
+        // No VTIMEZONE for it (a server that stores what it is given, a client that leaves
+        // it out): a zone of the system's database by the name (issue 54).
+        if let name = ianaName(tzid), let zone = ZoneInfo.named(name) {
+            return zone.offset(atLocal: Int64(day.daysSince1970) * 86_400 + Int64(seconds))
+        }
+        return nil
+    }
+
+    /// The IANA name a TZID gives: itself (`America/Chicago`), or the end of a prefixed one
+    /// (`/mozilla.org/20050126_1/Europe/Berlin`, `/freeassociation.sourceforge.net/Tzfile/Europe/Berlin`);
+    /// nil when no part of it names a zone here.
+    static func ianaName(_ tzid: String) -> String? {
+        let trimmed = tzid.trimmingWhitespace
+        if ZoneInfo.named(trimmed) != nil { return trimmed }
+        guard trimmed.hasPrefix("/") else { return nil }
+        let parts = trimmed.split(separator: "/")
+        for start in parts.indices.dropFirst().prefix(8) {
+            let name = parts[start...].joined(separator: "/")
+            if ZoneInfo.named(name) != nil { return name }
+        }
         return nil
     }
 
