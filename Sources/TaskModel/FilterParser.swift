@@ -178,6 +178,9 @@ public struct FilterParser {
             let positive = try tagTerm(name, word: word, position: position)
             return first == UInt8(ascii: "+") ? positive : .not(positive)
         }
+        // Eight hex digits and a dash begin a uuid, even one of digits only, never a range of
+        // ids (`01234567-8901` would be a range down from an id no list reaches).
+        if bytes.count >= 13, bytes[8] == UInt8(ascii: "-"), let uuid = Self.uuidPrefix(word) { return .term(.uuid(uuid)) }
         if let ids = try idsTerm(word, fail) { return .term(ids) }
         if let uuid = Self.uuidPrefix(word) { return .term(.uuid(uuid)) }
         if let colon = word.firstIndex(of: ":") {

@@ -53,6 +53,18 @@ public indirect enum TaskFilter: Hashable, Sendable {
         }
     }
 
+    /// The uuids and uuid prefixes the filter names (`01a24935`), wherever they are in it.
+    public var uuidPrefixes: [String] {
+        switch self {
+        case .term(let term):
+            if case .uuid(let prefix) = term { return [prefix] }
+            return []
+        case .or(let parts), .and(let parts): return parts.flatMap(\.uuidPrefixes)
+        case .xor(let a, let b): return a.uuidPrefixes + b.uuidPrefixes
+        case .not: return []  // leaving tasks out chooses none by it
+        }
+    }
+
     /// Whether `task` passes, on `clock`, with `world` answering for other tasks (dependencies).
     public func matches(_ task: Task, clock: FilterClock, world: FilterWorld = .unknown) -> Bool {
         switch self {

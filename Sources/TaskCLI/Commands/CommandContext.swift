@@ -81,6 +81,18 @@ struct CommandContext {
             status.fail(.failure("no task matches the filter; nothing was changed"))
             return nil
         }
+        // A short uuid names one task, as an id does — but uuids here begin with the time they
+        // were made, so the tasks made in the same moment share their first digits (300 tasks
+        // imported in five seconds share eight). One that begins several chosen tasks' uuids
+        // is refused before anything is written, never taken as all of them.
+        for prefix in query.filter?.uuidPrefixes ?? [] where prefix.utf8.count < 36 {
+            let sharing = tasks.lazy.filter { $0.uuid.lowercased().hasPrefix(prefix) }.count
+            if sharing > 1 {
+                status.fail(.usage("'\(prefix)' begins the uuids of \(sharing) tasks; nothing was changed",
+                                   hint: "give more of the uuid, or the task's id ('tasks list' shows them)"))
+                return nil
+            }
+        }
         if yes || tasks.count <= 3 || !(invocation.stdin.isTerminal && invocation.terminal.stdoutIsTerminal) { return tasks.map(\.id) }
         var text = "\(tasks.count) tasks match:\n"
         for task in tasks.prefix(5) { text += "  \(task.id)  \(TerminalText.escapingControls(task.title))\n" }
