@@ -94,6 +94,7 @@ enum ReportWords {
             index += 1
         }
         guard index < words.count else { return words }
+        if let reordered = TaskwarriorOrder.reordered(words, from: index) { return expanded(reordered, environment) }
         let first = words[index]
         guard !first.contains(":"), first.first?.isLetter == true, TasksSpec.root.subcommand(named: first) == nil else { return words }
         let named = Report.builtIn.contains { $0.name == first && $0.command == nil }
@@ -101,6 +102,53 @@ enum ReportWords {
             guard let configuration = try? Configuration.load(environment, overrides: overrides), configuration.reports[first] != nil else { return words }
         }
         return Array(words[..<index]) + ["report"] + Array(words[index...])
+    }
+}
+
+/// Taskwarrior's word order, `tasks FILTER COMMAND [ARGUMENTS]` (`tasks 12 done`, `tasks +bills
+/// list`, `tasks 12 annotate called them`): the command word is moved in front of the filter
+/// words before it, so that the line reads as `tasks COMMAND FILTER [ARGUMENTS]`. Only when
+/// every word before the command is filter-shaped — an id or a range, a uuid or its start, a
+/// `+tag` or `-tag`, a `name:value` or `name.modifier:value`, a parenthesis or `and`/`or`/
+/// `xor`/`not` — so a title or search text that holds a command's name is never taken apart
+/// (`tasks add Call mum done` is a title; `tasks milk done` stays a search).
+enum TaskwarriorOrder {
+    /// The commands that take ids or a filter, and Taskwarrior's `info` (ours is `show`).
+    static let takingFilters: Set<String> = ["list", "ls", "next", "count", "toggle", "done", "reopen", "start", "stop", "edit",
+                                             "modify", "mod", "append", "prepend", "annotate", "denotate", "duplicate", "show",
+                                             "delete", "rm", "move", "mv", "export", "ui", "info"]
+
+    /// `words` with the command moved before the filter that starts at `start`; nil when the
+    /// words are not in Taskwarrior's order.
+    static func reordered(_ words: [String], from start: Int) -> [String]? {
+        guard start < words.count, TasksSpec.root.subcommand(named: words[start]) == nil, words[start] != "info" else { return nil }
+        var index = start
+        while index < words.count, isFilterShaped(words[index]) { index += 1 }
+        guard index > start, index < words.count, takingFilters.contains(words[index]) else { return nil }
+        let command = words[index] == "info" ? "show" : words[index]
+        return Array(words[..<start]) + [command] + Array(words[start..<index]) + Array(words[(index + 1)...])
+    }
+
+    static func isFilterShaped(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard let first = bytes.first else { return false }
+        if ["(", ")", "and", "or", "xor", "not"].contains(word.lowercased()) { return true }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) }
+        // 3, 1-3,5
+        if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ",") }) && isDigit(first) { return true }
+        // A uuid or its start: eight hex digits, then dashes and hex digits only.
+        if bytes.count >= 8, bytes.prefix(8).allSatisfy(isHex), bytes.allSatisfy({ isHex($0) || $0 == UInt8(ascii: "-") }),
+           bytes.contains(where: isDigit) { return true }
+        // +tag, -tag
+        if (first == UInt8(ascii: "+") || first == UInt8(ascii: "-")) && bytes.count > 1 && !bytes.contains(UInt8(ascii: " ")) { return true }
+        // name:value, name.modifier:value
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 {
+            let head = bytes[..<colon]
+            return head.first.map { $0 | 0x20 >= 97 && $0 | 0x20 <= 122 } == true
+                && head.allSatisfy { ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        }
+        return false
     }
 }
 

@@ -92,6 +92,9 @@ public enum TasksSpec {
             The database is --db PATH, else $TASKS_DB, else $XDG_DATA_HOME/tasks/tasks.db,
             else ~/.local/share/tasks/tasks.db; it is created on the first write.
 
+            Taskwarrior's order works too: tasks 12 done, tasks +bills list,
+            tasks 12 annotate called them (filter words, then the command).
+
             EXIT STATUS: 0 done; 1 could not (no such task, database unreadable, read-only,
             corrupt or newer); 2 the command line or its input is wrong.
             """,

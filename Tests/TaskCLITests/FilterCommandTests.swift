@@ -216,4 +216,28 @@ struct FilterCommandTests {
         #expect(cli.run("done", twelfth).status == 0)
         #expect(cli.run("list", "--done", "--format", "ids").stdout == "12\n")
     }
+
+    /// Taskwarrior's word order, `tasks FILTER COMMAND`, does what it says (issue 53): each of
+    /// these did nothing, status 0, before.
+    @Test func taskwarriorsWordOrderDoesWhatItSays() {
+        let cli = CLI()
+        #expect(cli.run(["add", "-"], input: "Buy milk\nPay rent\nPay tax\nCall mum\nWater plants\n").status == 0)
+        #expect(cli.run("edit", "2", "--tag", "bills").status == 0 && cli.run("edit", "3", "--tag", "bills").status == 0)
+        #expect(cli.run("1", "done").status == 0)
+        #expect(cli.run("list", "--done", "--format", "ids").stdout == "1\n")
+        #expect(cli.run("+bills", "count").stdout == "2\n")
+        #expect(cli.run("+bills", "list", "--format", "ids").stdout == "2\n3\n")
+        #expect(cli.run("+bills", "export").stdout.contains("Pay tax"))
+        #expect(cli.run("+bills", "modify", "--priority", "H").status == 0)
+        #expect(cli.run("list", "priority:H", "--format", "ids").stdout == "2\n3\n")
+        #expect(cli.run("4", "annotate", "called", "them").status == 0)
+        #expect(cli.run("4", "info").stdout.contains("called them"))
+        #expect(cli.run("4", "start").status == 0 && cli.run("active", "--format", "ids").stdout == "4\n")
+        #expect(cli.run("5", "delete").status == 0 && cli.run("count").stdout == "3\n")
+        // A title, or a search, that holds a command's name stays as it is.
+        #expect(cli.run("add", "Call", "mum", "done").status == 0)
+        #expect(cli.run("list", "--search", "mum done", "--format", "ids").stdout == "6\n")
+        #expect(cli.run("milk", "done").status == 2, "a plain word before a command is not a filter word: refused, not guessed")
+        #expect(cli.run("list", "--done", "--format", "ids").stdout == "1\n", "nothing else was marked done")
+    }
 }
