@@ -103,13 +103,24 @@ public struct FilterParser {
     public func parse(_ words: [String]) throws(FilterError) -> ParsedFilter {
         var tokens: [(Token, Int, String)] = []
         var limit: Int?
-        for (index, word) in words.enumerated() {
-            let position = index + 1
+        func add(_ word: String, _ position: Int, depth: Int) throws(FilterError) {
             let isPattern = word.utf8.count >= 3 && word.hasPrefix("/") && word.hasSuffix("/")
             if !isPattern, word.contains(where: { $0 == " " || $0 == "\t" }) {
-                let folded = TaskQuery.foldCase(word.trimmingWhitespace)
+                let trimmed = word.trimmingWhitespace
+                // A group quoted as one word (`'(+bills or +urgent)'`): its words, as if typed
+                // apart. A field's word whose value has spaces (`'list:My List'`,
+                // `'due.before:in 3 days'`): that field's term. Anything else is a phrase.
+                if trimmed.hasPrefix("("), depth < 8 {
+                    for part in try Self.words(of: trimmed) { try add(part, position, depth: depth + 1) }
+                    return
+                }
+                if isFieldWord(trimmed) {
+                    tokens.append((.term(try term(trimmed, position)), position, word))
+                    return
+                }
+                let folded = TaskQuery.foldCase(trimmed)
                 if !folded.isEmpty { tokens.append((.term(.term(.text(folded))), position, word)) }
-                continue
+                return
             }
             var body = Substring(word)
             while body.first == "(" {
@@ -138,12 +149,56 @@ public struct FilterParser {
             }
             for _ in 0..<closes { tokens.append((.close, position, ")")) }
         }
-        var reader = TokenReader(tokens: tokens)
+        for (index, word) in words.enumerated() { try add(word, index + 1, depth: 0) }
+        var reader = TokenReader(tokens: Self.groupingIDs(tokens))
         let filter = try reader.expression()
         if let (_, position, word) = reader.peek() {
             throw FilterError(word: word, position: position, reason: word == ")" ? "this parenthesis closes nothing" : "unexpected here")
         }
         return ParsedFilter(filter: filter, limit: limit)
+    }
+
+    /// Whether `word` is `name:value` or `name.modifier:value` for a field filters know (one
+    /// of the names, an abbreviation of three letters or more, or a custom field).
+    func isFieldWord(_ word: String) -> Bool {
+        guard let colon = word.firstIndex(of: ":") else { return false }
+        let head = String(word[..<colon])
+        guard Self.isNameShaped(head), let typed = head.split(separator: ".").first.map(String.init) else { return false }
+        let lowered = typed.lowercased()
+        if Self.names[lowered] != nil || settings.customFields[typed] != nil { return true }
+        return lowered.count >= 3 && Set(Self.names.keys.filter { $0.hasPrefix(lowered) }.map { Self.names[$0] ?? $0 }).count == 1
+    }
+
+    /// Ids and uuids side by side are one set, as in Taskwarrior: `4 6` is task 4 or task 6,
+    /// not both at once (`1-3 5`, `4 01a24d0d`); a word between them (`4 and 6`, `4 +bills`)
+    /// keeps its meaning.
+    static func groupingIDs(_ tokens: [(Token, Int, String)]) -> [(Token, Int, String)] {
+        func isID(_ token: Token) -> Bool {
+            guard case .term(.term(let term)) = token else { return false }
+            switch term {
+            case .ids, .uuid: return true
+            default: return false
+            }
+        }
+        var result: [(Token, Int, String)] = []
+        var index = 0
+        while index < tokens.count {
+            var end = index
+            while end < tokens.count, isID(tokens[end].0) { end += 1 }
+            guard end - index >= 2 else {
+                result.append(tokens[index])
+                index += 1
+                continue
+            }
+            result.append((.open, tokens[index].1, "("))
+            for offset in index..<end {
+                if offset > index { result.append((.or, tokens[offset].1, "or")) }
+                result.append(tokens[offset])
+            }
+            result.append((.close, tokens[end - 1].1, ")"))
+            index = end
+        }
+        return result
     }
 
     func limitWord(_ text: String, _ position: Int) throws(FilterError) -> Int? {
@@ -275,7 +330,7 @@ public struct FilterParser {
 
     /// A uuid, or at least its first 8 hex digits, when the word holds a digit and a letter or
     /// a dash (`deadbeef` alone is a word): lower case.
-    static func uuidPrefix(_ word: String) -> String? {
+    public static func uuidPrefix(_ word: String) -> String? {
         let lower = word.lowercased()
         let bytes = Array(lower.utf8)
         guard bytes.count >= 8, bytes.count <= 36 else { return nil }

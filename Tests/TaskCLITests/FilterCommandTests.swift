@@ -240,4 +240,39 @@ struct FilterCommandTests {
         #expect(cli.run("milk", "done").status == 2, "a plain word before a command is not a filter word: refused, not guessed")
         #expect(cli.run("list", "--done", "--format", "ids").stdout == "1\n", "nothing else was marked done")
     }
+
+    /// Ids side by side are one set, as in Taskwarrior (`tasks list 4 6` lists both; `done 1-3
+    /// 5` marks four), and `show` takes a uuid or a start of it only that task's uuid has
+    /// (issue 53).
+    @Test func idsSideBySideAreOneSetAndShowTakesAUUID() {
+        let cli = CLI()
+        #expect(cli.run(["add", "-"], input: (1...8).map { "T\($0)" }.joined(separator: "\n")).status == 0)
+        #expect(cli.run("list", "4", "6", "--format", "ids").stdout == "4\n6\n")
+        #expect(cli.run("done", "1-3", "5").status == 0)
+        #expect(cli.run("list", "--done", "--format", "ids").stdout == "1\n2\n3\n5\n")
+        #expect(cli.run("list", "4", "and", "6", "--format", "ids").stdout == "", "an explicit and is still and")
+        let uuid = "00000000-0000-7000-8000-000000000007"
+        #expect(cli.run("show", uuid, "--format", "tsv").stdout.contains("title\tT7\n"))
+        let shared = cli.run("show", "00000000-0000")
+        #expect(shared.status == 2 && shared.stderr.contains("begins the uuids of 8 tasks"), "\(shared)")
+        let none = cli.run("show", "ffffffff-0000")
+        #expect(none.status == 1 && none.stderr.contains("no task has a uuid beginning 'ffffffff-0000'"), "\(none)")
+    }
+
+    /// A filter word quoted with spaces in it is read as what it is (issue 53): a group, or a
+    /// field whose value has spaces; only other text is a phrase.
+    @Test func aQuotedWordWithSpacesIsAGroupOrAFieldBeforeAPhrase() {
+        let cli = CLI()
+        #expect(cli.run("add", "Pay bills", "--tag", "bills").status == 0)
+        #expect(cli.run("add", "Fix roof", "--tag", "urgent", "--list", "My List").status == 0)
+        #expect(cli.run("add", "In three days", "--due", "2026-12-01").status == 0)
+        #expect(cli.run("add", "Other").status == 0)
+        #expect(cli.run("list", "(+bills or +urgent)", "--format", "ids").stdout == "1\n2\n")
+        #expect(cli.run("list", "list:My List", "--format", "ids").stdout == "2\n")
+        #expect(cli.run("list", "title.contains:In three", "--format", "ids").stdout == "3\n")
+        #expect(cli.run("list", "due.before:2026-12-02 00:00", "--format", "ids").stdout == "3\n")
+        #expect(cli.run("list", "pay bills", "--format", "ids").stdout == "1\n", "a phrase is still a phrase")
+        let typo = cli.run("list", "due.befor:in 3 days")
+        #expect(typo.status == 2 && typo.stderr.contains("no modifier 'befor'"), "a field's word with a typo is an error, not an empty search: \(typo)")
+    }
 }

@@ -1,21 +1,49 @@
 import CommandLineKit
+import TaskModel
 import TaskReactors
 
 /// `tasks show ID`: every field of one task.
 struct ShowCommand: TasksCommand {
-    static let spec = CommandSpec(name: "show", abstract: "Show every field of one task.", arguments: [TasksSpec.idArgument])
+    static let spec = CommandSpec(name: "show", abstract: "Show every field of one task.",
+                                  arguments: [ArgumentSpec("ID", help: "The task's id, or its uuid (or a start of it no other task's has).", completion: Completion.ids)])
     static let changesTasks = false
 
-    let id: Int64
+    /// The task: its id, or its uuid or a start of it (as Taskwarrior's `info` takes either).
+    let id: Int64?
+    let uuid: String?
     /// The custom fields, shown as fields of their own.
     let configuration: Configuration
 
     init(_ line: ParsedLine) throws {
-        id = try IDParser.id(line.requiredArgument)
+        let word = try line.requiredArgument
+        if let uuid = FilterParser.uuidPrefix(word.trimmingWhitespace) {
+            (id, self.uuid) = (nil, uuid)
+        } else {
+            (id, uuid) = (try IDParser.id(word), nil)
+        }
         configuration = try line.configuration()
     }
 
+    /// The id of the one task whose uuid begins with `uuid`; none or several is said and nil.
+    private func resolve(_ uuid: String, _ context: CommandContext) -> Int64? {
+        var query = TaskQuery(status: .all)
+        query.filter = .term(.uuid(uuid))
+        let state = TaskListReactor(service: context.service).send(.choose(query))
+        if let failure = state.failure {
+            context.status.fail(failure)
+            return nil
+        }
+        let tasks = state.chosen ?? []
+        switch tasks.count {
+        case 1: return tasks[0].id
+        case 0: context.status.fail(.failure("no task has a uuid beginning '\(uuid)'"))
+        default: context.status.fail(.usage("'\(uuid)' begins the uuids of \(tasks.count) tasks", hint: "give more of the uuid, or the task's id"))
+        }
+        return nil
+    }
+
     func run(_ context: CommandContext) {
+        guard let id = id ?? uuid.flatMap({ resolve($0, context) }) else { return }
         let reactor = context.editReactor()
         let view = ShowView(context: context.view)
         view.customFields = configuration.sortedFields
