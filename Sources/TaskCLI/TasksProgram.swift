@@ -132,22 +132,17 @@ enum TaskwarriorOrder {
     static func isFilterShaped(_ word: String) -> Bool {
         let bytes = Array(word.utf8)
         guard let first = bytes.first else { return false }
-        if ["(", ")", "and", "or", "xor", "not"].contains(word.lowercased()) { return true }
+        if ["and", "or", "xor", "not"].contains(word.lowercased()) || first == UInt8(ascii: "(") || bytes.last == UInt8(ascii: ")") { return true }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
         func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) }
         // 3, 1-3,5
         if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ",") }) && isDigit(first) { return true }
-        // A uuid or its start: eight hex digits, then dashes and hex digits only.
-        if bytes.count >= 8, bytes.prefix(8).allSatisfy(isHex), bytes.allSatisfy({ isHex($0) || $0 == UInt8(ascii: "-") }),
-           bytes.contains(where: isDigit) { return true }
+        // A uuid or its start, as the filter reads one.
+        if FilterParser.uuidPrefix(word) != nil || (bytes.count >= 13 && bytes[8] == UInt8(ascii: "-") && bytes.prefix(8).allSatisfy(isHex)) { return true }
         // +tag, -tag
         if (first == UInt8(ascii: "+") || first == UInt8(ascii: "-")) && bytes.count > 1 && !bytes.contains(UInt8(ascii: " ")) { return true }
         // name:value, name.modifier:value
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0 {
-            let head = bytes[..<colon]
-            return head.first.map { $0 | 0x20 >= 97 && $0 | 0x20 <= 122 } == true
-                && head.allSatisfy { ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
-        }
+        if let colon = word.firstIndex(of: ":") { return FilterParser.isNameShaped(String(word[..<colon])) }
         return false
     }
 }

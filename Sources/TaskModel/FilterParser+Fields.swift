@@ -2,6 +2,17 @@ import TextFormats
 
 /// `name:value` and `name.modifier:value` words: the built-in fields and the custom ones.
 extension FilterParser {
+    /// The field a typed name names: one of the names, a custom field, or an abbreviation of
+    /// three letters or more that only one of them begins with; nil for none.
+    func fieldName(_ typed: String) -> String? {
+        let lowered = typed.lowercased()
+        if let known = Self.names[lowered] { return known }
+        if settings.customFields[typed] != nil { return typed }
+        let every = Array(Self.names.keys) + Array(settings.customFields.keys)
+        let prefixed = Set(every.filter { $0.hasPrefix(lowered) }.map { Self.names[$0] ?? $0 })
+        return lowered.count >= 3 && prefixed.count == 1 ? prefixed.first : nil
+    }
+
     func attribute(_ head: String, _ value: String, word: String, position: Int) throws(FilterError) -> TaskFilter {
         let (term, negated) = try attributeTerm(head, value, word: word, position: position)
         return negated ? .not(.term(term)) : .term(term)
@@ -18,21 +29,14 @@ extension FilterParser {
         let lowered = typedName.lowercased()
         let custom = settings.customFields[typedName]
         let name: String
-        if let known = Self.names[lowered] {
+        if let known = fieldName(typedName) {
             name = known
-        } else if custom != nil {
-            name = typedName
         } else {
             let every = Array(Self.names.keys) + Array(settings.customFields.keys)
-            let prefixed = Set(every.filter { $0.hasPrefix(lowered) }.map { Self.names[$0] ?? $0 })
-            if lowered.count >= 3, prefixed.count == 1, let only = prefixed.first {
-                name = only
-            } else {
-                let close = Suggestion.closest(to: lowered, among: every.sorted())
-                let declared = settings.customFields.isEmpty ? "" : ", or a custom field (\(settings.customFields.keys.sorted().joined(separator: ", ")))"
-                throw fail("no field '\(typedName)'; filter on list, priority, due, wait, scheduled, until, completed, created, modified, status, title, tags, id, uuid\(declared)",
-                           close.map { ([$0] + parts.dropFirst()).joined(separator: ".") + ":" + value })
-            }
+            let close = Suggestion.closest(to: lowered, among: every.sorted())
+            let declared = settings.customFields.isEmpty ? "" : ", or a custom field (\(settings.customFields.keys.sorted().joined(separator: ", ")))"
+            throw fail("no field '\(typedName)'; filter on list, priority, due, wait, scheduled, until, completed, created, modified, status, title, tags, id, uuid\(declared)",
+                       close.map { ([$0] + parts.dropFirst()).joined(separator: ".") + ":" + value })
         }
         var modifier = "default"
         if parts.count == 2 {

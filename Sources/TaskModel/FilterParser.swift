@@ -164,9 +164,7 @@ public struct FilterParser {
         guard let colon = word.firstIndex(of: ":") else { return false }
         let head = String(word[..<colon])
         guard Self.isNameShaped(head), let typed = head.split(separator: ".").first.map(String.init) else { return false }
-        let lowered = typed.lowercased()
-        if Self.names[lowered] != nil || settings.customFields[typed] != nil { return true }
-        return lowered.count >= 3 && Set(Self.names.keys.filter { $0.hasPrefix(lowered) }.map { Self.names[$0] ?? $0 }).count == 1
+        return fieldName(typed) != nil
     }
 
     /// Ids and uuids side by side are one set, as in Taskwarrior: `4 6` is task 4 or task 6,

@@ -63,36 +63,51 @@ public struct ZoneInfo: Sendable, Equatable {
     /// UTC): in the hour skipped in spring, the offset before the change (02:30 is read as
     /// 03:30 after it, as `mktime` does); in the hour repeated in autumn, the first.
     public func offset(atLocal wall: Int64) -> Int {
-        let before = offset(atUTC: wall - 86_400), after = offset(atUTC: wall + 86_400)
-        for candidate in [before, after] where offset(atUTC: wall - Int64(candidate)) == candidate { return candidate }
+        let before = offset(atUTC: Self.sum(wall, -86_400)), after = offset(atUTC: Self.sum(wall, 86_400))
+        for candidate in [before, after] where offset(atUTC: Self.sum(wall, -Int64(candidate))) == candidate { return candidate }
         return before
+    }
+
+    /// `a + b`, held at the ends of Int64 instead of trapping: the moments asked about may come
+    /// from a file or a server.
+    public static func sum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : result
+    }
+
+    /// The local clock reading `seconds` after midnight of `day`, as seconds since 1970.
+    public static func wall(_ day: CalendarDay, _ seconds: Int) -> Int64 {
+        let (days, overflow) = Int64(day.daysSince1970).multipliedReportingOverflow(by: 86_400)
+        return overflow ? (day.daysSince1970 > 0 ? .max : .min) : sum(days, Int64(seconds))
     }
 
     /// The zone as the rest of the program reads local days and clocks.
     public var localTime: LocalTime {
         var zone = LocalTime(
-            day: { [self] time in Self.split(Self.seconds(time) + Int64(offset(atUTC: Self.seconds(time)))).0 },
+            day: { [self] time in Self.split(Self.sum(Self.seconds(time), Int64(offset(atUTC: Self.seconds(time))))).0 },
             midnight: { [self] day in moment(day, 0) },
             moment: { [self] day, seconds in moment(day, seconds) },
-            clock: { [self] time in Self.split(Self.seconds(time) + Int64(offset(atUTC: Self.seconds(time)))) }
+            clock: { [self] time in Self.split(Self.sum(Self.seconds(time), Int64(offset(atUTC: Self.seconds(time))))) }
         )
         zone.name = name
         return zone
     }
 
     private func moment(_ day: CalendarDay, _ seconds: Int) -> Timestamp {
-        let wall = Int64(day.daysSince1970) * 86_400 + Int64(seconds)
-        return Timestamp(millisecondsSince1970: (wall - Int64(offset(atLocal: wall))) * 1000)
+        let utc = Self.sum(Self.wall(day, seconds), -Int64(offset(atLocal: Self.wall(day, seconds))))
+        let (milliseconds, overflow) = utc.multipliedReportingOverflow(by: 1000)
+        return Timestamp(millisecondsSince1970: overflow ? (utc > 0 ? .max : .min) : milliseconds)
     }
 
     private static func seconds(_ time: Timestamp) -> Int64 {
         let milliseconds = time.millisecondsSince1970
-        return milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        return milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)  // floored, no step past Int64.min
     }
 
     private static func split(_ wall: Int64) -> (CalendarDay, Int) {
-        let days = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
-        return (CalendarDay(daysSince1970: Int(clamping: days)) ?? .unixEpoch, Int(wall - days * 86_400))
+        let remainder = wall % 86_400
+        let days = wall / 86_400 - (remainder < 0 ? 1 : 0)
+        return (CalendarDay(daysSince1970: Int(clamping: days)) ?? .unixEpoch, Int(remainder < 0 ? remainder + 86_400 : remainder))
     }
 
     // MARK: - The file
@@ -253,10 +268,10 @@ struct PosixZoneRule: Sendable, Equatable {
 
     func offset(atUTC seconds: Int64) -> Int {
         guard let daylight, let start, let end else { return standard }
-        let year = ZoneInfoCalendar.year(ofSeconds: seconds + Int64(standard))
+        let year = ZoneInfoCalendar.year(ofSeconds: ZoneInfo.sum(seconds, Int64(standard)))
         // The changes of this year, as UTC moments: the start in standard time, the end in daylight time.
-        let begins = ZoneInfoCalendar.seconds(of: start, year: year) - Int64(standard)
-        let ends = ZoneInfoCalendar.seconds(of: end, year: year) - Int64(daylight)
+        let begins = ZoneInfo.sum(ZoneInfoCalendar.seconds(of: start, year: year), -Int64(standard))
+        let ends = ZoneInfo.sum(ZoneInfoCalendar.seconds(of: end, year: year), -Int64(daylight))
         if begins < ends { return seconds >= begins && seconds < ends ? daylight : standard }
         // Southern hemisphere: daylight time spans the new year.
         return seconds >= ends && seconds < begins ? standard : daylight
@@ -339,7 +354,7 @@ struct PosixZoneRule: Sendable, Equatable {
 /// The few calendar sums a rule needs, on the proleptic Gregorian calendar.
 enum ZoneInfoCalendar {
     static func year(ofSeconds seconds: Int64) -> Int {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = seconds / 86_400 - (seconds % 86_400 < 0 ? 1 : 0)
         return (CalendarDay(daysSince1970: Int(clamping: days)) ?? .unixEpoch).year
     }
 
@@ -364,6 +379,6 @@ enum ZoneInfoCalendar {
             guard let january = CalendarDay(year: year, month: 1, day: 1) else { return 0 }
             days = january.daysSince1970 + number
         }
-        return Int64(days) * 86_400 + Int64(change.time)
+        return ZoneInfo.wall(CalendarDay(daysSince1970: days) ?? .unixEpoch, change.time)
     }
 }

@@ -97,7 +97,7 @@ public enum ICalDate {
         // No VTIMEZONE for it (a server that stores what it is given, a client that leaves
         // it out): a zone of the system's database by the name (issue 54).
         if let name = ianaName(tzid), let zone = ZoneInfo.named(name) {
-            return zone.offset(atLocal: Int64(day.daysSince1970) * 86_400 + Int64(seconds))
+            return zone.offset(atLocal: ZoneInfo.wall(day, seconds))
         }
         return nil
     }

@@ -226,6 +226,8 @@ struct FilterCommandTests {
         #expect(cli.run("1", "done").status == 0)
         #expect(cli.run("list", "--done", "--format", "ids").stdout == "1\n")
         #expect(cli.run("+bills", "count").stdout == "2\n")
+        #expect(cli.run("(+bills", "or", "1)", "count").stdout == "3\n")
+        #expect(cli.run("(+bills or 1)", "count").stdout == "3\n", "a group quoted as one word")
         #expect(cli.run("+bills", "list", "--format", "ids").stdout == "2\n3\n")
         #expect(cli.run("+bills", "export").stdout.contains("Pay tax"))
         #expect(cli.run("+bills", "modify", "--priority", "H").status == 0)

@@ -21,6 +21,15 @@ struct UIShowsWhatYouDidTmuxTests {
         return (folder, try Tmux(folder, columns: columns, rows: rows))
     }
 
+    /// A seeded screen whose task 1 has `lines` lines of notes (`prefix 1`, …), opened.
+    private func openedWithNotes(_ prefix: String, lines: Int, columns: Int, rows: Int) throws -> (TemporaryFolder, Tmux) {
+        let (folder, tmux) = try seeded(columns: columns, rows: rows)
+        _ = try tasksShell("tasks edit 1 --notes \"$(seq -f '\(prefix) %g' 1 \(lines))\" -q", in: folder)
+        tmux.type("tasks ui")
+        #expect(tmux.wait { $0.contains("Inbox (4)") })
+        return (folder, tmux)
+    }
+
     private func row(_ screen: String, containing text: String) -> String {
         screen.split(separator: "\n").map(String.init).first { $0.contains(text) } ?? ""
     }
@@ -52,10 +61,7 @@ struct UIShowsWhatYouDidTmuxTests {
     }
 
     @Test func theNotesScrollWithTheCaretAndAPasteKeepsItsLines() throws {
-        let (folder, tmux) = try seeded(columns: 80, rows: 24)
-        _ = try tasksShell("tasks edit 1 --notes \"$(seq -f 'line %g' 1 40)\" -q", in: folder)
-        tmux.type("tasks ui")
-        #expect(tmux.wait { $0.contains("Inbox (4)") })
+        let (folder, tmux) = try openedWithNotes("line", lines: 40, columns: 80, rows: 24)
         tmux.send("e")
         #expect(tmux.wait { $0.contains("Edit task 1") })
         tmux.send("Tab")  // the notes, the caret at their end (line 40)
@@ -92,10 +98,7 @@ struct UIShowsWhatYouDidTmuxTests {
     }
 
     @Test func theHelpAndTheDetailsPaneScrollInASmallWindow() throws {
-        let (folder, tmux) = try seeded(columns: 40, rows: 12)
-        _ = try tasksShell("tasks edit 1 --notes \"$(seq -f 'note %g' 1 30)\" -q", in: folder)
-        tmux.type("tasks ui")
-        #expect(tmux.wait { $0.contains("Inbox (4)") })
+        let (_, tmux) = try openedWithNotes("note", lines: 30, columns: 40, rows: 12)
         tmux.send("?")
         #expect(tmux.wait { $0.contains("Keys 1–") && $0.contains("j k") }, "\(tmux.screen)")
         tmux.send("Space", "Space", "Space", "Space", "Space", "Space", "Space", "Space")

@@ -84,4 +84,41 @@ struct ZoneInfoTests {
         #expect(fields["due"] == .text("2026-12-07T14:00:00-06:00[America/Chicago]"))
         #expect(fields["wait"] == .text("2026-12-07T09:00:00+01:00[Europe/Berlin]"))
     }
+
+    /// Moments and readings at the ends of Int64, and dates at the ends of what an item can
+    /// say, answer without a trap (a value a server or a file sent may be anything).
+    @Test func extremeMomentsAndReadingsAnswerWithoutATrap() throws {
+        for name in ["America/Chicago", "Australia/Sydney", "UTC"] {
+            let zone = try #require(ZoneInfo.named(name))
+            for moment in [Int64.max, Int64.min, Int64.max - 1, Int64.min + 1, 0] {
+                #expect(abs(zone.offset(atUTC: moment)) < 86_400)
+                #expect(abs(zone.offset(atLocal: moment)) < 86_400)
+                let local = zone.localTime
+                _ = local.clock(Timestamp(millisecondsSince1970: moment))
+                _ = local.day(Timestamp(millisecondsSince1970: moment))
+            }
+            for day in [CalendarDay(year: 1, month: 1, day: 1), CalendarDay(year: 9999, month: 12, day: 31)].compactMap({ $0 }) {
+                _ = zone.localTime.moment(day, 86_399)
+                _ = zone.localTime.moment(day, Int.max)
+                _ = zone.localTime.moment(day, Int.min)
+            }
+        }
+        #expect(ZoneInfo.sum(.max, 1) == .max && ZoneInfo.sum(.min, -1) == .min && ZoneInfo.sum(1, 2) == 3)
+        let epoch = try #require(CalendarDay(year: 1970, month: 1, day: 1))
+        #expect(ZoneInfo.wall(epoch, Int.max) == .max && ZoneInfo.wall(epoch, Int.min + 1) == Int64(Int.min + 1))
+        // Items at the ends of what iCalendar's digits say, and a start of Int64.max.
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:Far\r\nSTATUS:IN-PROCESS\r\n"
+            + "X-TASKS-START:9223372036854775807\r\nLAST-MODIFIED:99991231T235959Z\r\n"
+            + "DUE;TZID=America/Chicago:99991231T235959\r\nDTSTART;TZID=Australia/Sydney:00010101T000000\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        var calendar = ICalendar(text)
+        let fields = VTodoMapping.fields(of: calendar, zone: LocalTime.fixed(offsetSeconds: 3600))
+        #expect(fields["start"] == .integer(Int64.max))
+        #expect(fields["due"]?.text?.hasPrefix("9999-12-31T23:59:59-06:00") == true, "\(String(describing: fields["due"]))")
+        VTodoMapping.write(["title": .text("Far, renamed")], into: &calendar, now: Timestamp(millisecondsSince1970: 0))
+        #expect(calendar.text.contains("X-TASKS-START:9223372036854775807"))
+        // Without a start of its own: the one read from LAST-MODIFIED is written as it was read.
+        var late = ICalendar(text.replacingOccurrences("X-TASKS-START:9223372036854775807\r\n", ""))
+        VTodoMapping.write(["title": .text("Late")], into: &late, now: Timestamp(millisecondsSince1970: 0))
+        #expect(late.text.contains("X-TASKS-START:253402300799000"))
+    }
 }
