@@ -7,17 +7,9 @@ import TextFormats
 /// title text; so is `name:value` whose name is no field and not one letter off one (`Read
 /// http://x` keeps its address).
 enum AddWords {
-    /// The names a modifier may have, to the field it sets (custom fields come from the
-    /// configuration).
-    static let names: [String: String] = [
-        "list": "list", "project": "list", "pro": "list", "proj": "list", "priority": "priority", "pri": "priority",
-        "due": "due", "wait": "wait", "scheduled": "scheduled", "sched": "scheduled", "until": "until",
-        "recur": "every", "every": "every", "after": "after",
-    ]
-
     /// The title the words leave (nil when none does) and `fields` with the modifiers added;
     /// a modifier a flag gives too is refused.
-    static func read(_ words: [String], into fields: inout FieldFlags, customFields: [String: CustomField], dates: DateContext,
+    static func read(_ words: [String], into fields: inout FieldFlags, vocabulary: FieldVocabulary, dates: DateContext,
                      source: String = "") throws -> String? {
         var title: [String] = []
         for word in words {
@@ -40,15 +32,17 @@ enum AddWords {
                 title.append(word)
                 continue
             }
-            if let field = names[name.lowercased()] {
-                try set(field, value, word: word, into: &fields)
-            } else if let custom = customFields[name] {
-                do throws(CustomField.Refusal) {
-                    fields.customs.append(CustomValue(name: custom.name, stored: try custom.stored(value, in: dates)))
-                } catch {
-                    throw CLIError.usage(source + "'\(word)': " + error.message)
+            if let field = vocabulary.field(name, role: .set) {
+                if let custom = field.custom {
+                    do throws(CustomField.Refusal) {
+                        fields.customs.append(CustomValue(name: custom.name, stored: try custom.stored(value, in: dates)))
+                    } catch {
+                        throw CLIError.usage(source + "'\(word)': " + error.message)
+                    }
+                } else {
+                    try set(field, typed: name, value, word: word, into: &fields)
                 }
-            } else if let close = Suggestion.closest(to: name.lowercased(), among: Array(names.keys) + Array(customFields.keys)), name.count >= 3 {
+            } else if vocabulary.named(name) == nil, name.count >= 3, let close = vocabulary.closest(to: name, role: .set) {
                 throw CLIError.usage(source + "'\(word)': no field '\(name)'; did you mean '\(close):\(value)'?",
                                      hint: "to keep it in the title, quote it with the words around it: \"… \(word) …\"")
             } else {
@@ -58,19 +52,23 @@ enum AddWords {
         return title.isEmpty ? nil : title.concatenated(separator: " ")
     }
 
-    private static func set(_ field: String, _ value: String, word: String, into fields: inout FieldFlags) throws {
-        func refuseTwice() -> CLIError { CLIError.usage("'\(word)' and --\(field) both set the \(field); give one") }
-        switch field {
-        case "list":
+    /// Sets the field a modifier names: the list, the repeat rule (`recur:` and `every:` repeat
+    /// every so often, `after:` so long after each is done), or a field set by its kind.
+    private static func set(_ field: QueryField, typed: String, _ value: String, word: String, into fields: inout FieldFlags) throws {
+        func refuseTwice() -> CLIError { CLIError.usage("'\(word)' and --\(field.name) both set the \(field.name); give one") }
+        switch field.stored {
+        case .list?:
             if fields.list != nil { throw refuseTwice() }
             fields.list = value
-        case "every", "after":
+        case .repeat?:
             if fields.repeatRule != nil { throw CLIError.usage("'\(word)': the task's repeat is given twice; give one") }
-            fields.repeatRule = value.isEmpty ? "" : field + " " + value
-        default:
-            guard let key = TaskField(rawValue: field) else { return }
+            let after = typed.count >= 3 && "after".hasPrefix(typed.lowercased())
+            fields.repeatRule = value.isEmpty ? "" : (after ? "after " : "every ") + value
+        case let key?:
             if fields.typed[key] != nil { throw refuseTwice() }
             fields.typed[key] = value
+        case nil:
+            throw CLIError.usage("'\(word)': \(field.name) is not set this way")
         }
     }
 }

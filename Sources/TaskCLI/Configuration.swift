@@ -224,6 +224,9 @@ struct Configuration {
     }
 
     /// The declared fields, by name.
+    /// The fields the query language names: the built-in ones and these custom ones.
+    var vocabulary: FieldVocabulary { FieldVocabulary.builtIn.adding(customFields) }
+
     var sortedFields: [CustomField] { customFields.keys.sorted().compactMap { customFields[$0] } }
 }
 

@@ -4,12 +4,6 @@ import TextFormats
 /// Filter words as a command reads them: parsed with the run's clock, zone, week start and
 /// custom fields, a bad word a usage error (status 2) before the database is opened.
 enum FilterInput {
-    /// The settings the words of this run are read with.
-    static func settings(_ invocation: Invocation, _ configuration: Configuration) throws -> FilterSettings {
-        let weekStart = try DateSettings.weekStart(invocation.environment)
-        return FilterSettings(dates: DateSettings.context(invocation, weekStart: weekStart), customFields: configuration.customFields)
-    }
-
     /// `words` parsed; a word in error is named with its place among them.
     static func parse(_ words: [String], _ settings: FilterSettings, source: String = "") throws -> ParsedFilter {
         do throws(FilterError) {
@@ -45,7 +39,7 @@ enum FilterInput {
         }
         if let text = line.value(Option.withPriority) {
             guard let priority = try FieldRules.priority(text) else { throw TaskFieldError.badValue(.priority, text) }
-            parts.append(.term(.priority(.equal, priority)))
+            if let term = FilterParser.priorityTerm(priority) { parts.append(.term(term)) }
         }
         return parts
     }

@@ -35,10 +35,10 @@ enum Option {
     static let dueBefore = OptionSpec.value("due-before", name: "DATE", help: "Due before this day.", completion: Completion.dates)
     static let overdue = OptionSpec.flag("overdue", help: "Due before today.")
     static let sort = OptionSpec.value("sort", name: "ORDER", help: "manual (default), due, priority, created, or keys: due,priority- (- descending).",
-                                       completion: .choices(ChoiceWords { SortChoice.allCases.map(\.rawValue) + SortKey.Field.allCases.map(\.rawValue).filter { SortChoice(rawValue: $0) == nil } }))
+                                       completion: .choices(ChoiceWords { SortChoice.allCases.map(\.rawValue) + FieldVocabulary.builtIn.names(.sort).filter { SortChoice(rawValue: $0) == nil } }))
     static let group = OptionSpec.value("group", name: "BY", help: "Sections: list (default), status or none.", completion: .choices(GroupChoice.self))
     static let columns = OptionSpec.value("columns", name: "COLUMNS", help: "The columns shown: id,title,due,… (tasks help reports).",
-                                          completion: .choices(ChoiceWords { ReportColumn.named.map(\.0) }))
+                                          completion: .choices(ChoiceWords { FieldVocabulary.builtIn.names(.column) }))
     static let reportLimit = OptionSpec.value("limit", short: "n", name: "N", help: "At most N tasks.")
     static let reportFilter = OptionSpec.value("filter", name: "WORDS", help: "The report's filter words: '+work -someday'.")
     static let reportDescription = OptionSpec.value("description", name: "TEXT", help: "What the report shows, for 'tasks report'.")

@@ -78,8 +78,7 @@ struct ReportTable {
                 var text = cell(column, task)
                 let width = widths[index]
                 let cells = TerminalText.displayWidth(text)
-                let isDate = [ReportColumn.due, .wait, .scheduled, .until, .created, .modified, .completed, .start].contains(column)
-                if cells > width && !isDate { text = TerminalText.truncated(text, toWidth: width) }
+                if cells > width && !column.field.isDate { text = TerminalText.truncated(text, toWidth: width) }
                 if column == .due, task.isOverdue(on: today, at: now) {
                     line += "  " + style.red(text) + String(repeating: " ", count: max(0, width - TerminalText.displayWidth(text)))
                 } else {

@@ -24,7 +24,7 @@ public enum TasksProgram {
         let command: any TasksCommand
         let settings: OutputSettings
         let path: String
-        let weekStart: Int
+        let dates: () -> DateContext
         do {
             // A word with a NUL in it cannot come from a shell (argv is C strings), only from a
             // caller in-process; it would be cut short in SQLite and in every C call. Refused.
@@ -35,8 +35,11 @@ public enum TasksProgram {
             let line = ParsedLine(parsed: parsed, invocation: invocation)
             settings = try reader.outputSettings(line)
             if settings.color && invocation.stdout.guarding == .none { invocation.stdout.guarding = .marks }
-            weekStart = try DateSettings.weekStart(invocation.environment)
+            // A bad TASKS_WEEK_START is refused whatever the command; the week's start itself is
+            // resolved once, when something first reads a date (`ParsedLine.dates()`).
+            let fallback = try DateSettings.weekStart(invocation.environment)
             command = try reader.read(line)
+            dates = { (try? line.dates()) ?? DateSettings.context(invocation, weekStart: fallback) }
             if let text = command.standaloneOutput {
                 invocation.stdout.write(text)
                 return 0
@@ -52,7 +55,7 @@ public enum TasksProgram {
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)
-        command.run(CommandContext(invocation: invocation, service: database, console: console, status: status, weekStart: weekStart))
+        command.run(CommandContext(invocation: invocation, service: database, console: console, status: status, dates: dates))
         if status.failed { database.removeCreatedFile() }
         return status.code
     }

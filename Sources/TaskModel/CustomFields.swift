@@ -23,7 +23,7 @@ public struct CustomField: Equatable, Sendable {
     public static func isName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLowercase else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-            && TaskField(rawValue: name) == nil && !["id", "uuid", "status", "description", "project", "entry", "end", "tasksnotes"].contains(name)
+            && TaskField(rawValue: name) == nil && FieldVocabulary.builtIn.named(name) == nil && !["limit", "tasksnotes"].contains(name)
     }
 
     /// Why a value cannot be set.

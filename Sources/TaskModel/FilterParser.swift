@@ -20,15 +20,20 @@ public struct FilterError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// What filter words are read with: the clock and zone dates resolve on, and the custom
-/// fields the configuration declares.
+/// What filter words are read with: the clock and zone dates resolve on, and the fields they
+/// name (the built-in ones and the custom fields the configuration declares).
 public struct FilterSettings: Sendable {
     public var dates: DateContext
-    public var customFields: [String: CustomField]
+    public var vocabulary: FieldVocabulary
 
     public init(dates: DateContext, customFields: [String: CustomField] = [:]) {
         self.dates = dates
-        self.customFields = customFields
+        self.vocabulary = FieldVocabulary.builtIn.adding(customFields)
+    }
+
+    public init(dates: DateContext, vocabulary: FieldVocabulary) {
+        self.dates = dates
+        self.vocabulary = vocabulary
     }
 }
 
@@ -44,23 +49,6 @@ public struct FilterParser {
     public let settings: FilterSettings
 
     public init(settings: FilterSettings) { self.settings = settings }
-
-    /// The built-in names a `name:value` word may have, with their aliases.
-    public static let names: [String: String] = [
-        "list": "list", "project": "list", "priority": "priority", "due": "due", "wait": "wait",
-        "scheduled": "scheduled", "until": "until", "completed": "completed", "end": "completed",
-        "created": "created", "entry": "created", "modified": "modified", "status": "status",
-        "title": "title", "description": "title", "tags": "tags", "tag": "tags", "id": "id", "uuid": "uuid",
-        "limit": "limit",
-    ]
-
-    /// The modifiers, with their aliases.
-    public static let modifiers: [String: String] = [
-        "is": "is", "equals": "is", "eq": "is", "not": "not", "isnt": "not", "ne": "not",
-        "before": "before", "below": "before", "under": "before", "after": "after", "above": "after", "over": "after",
-        "by": "by", "none": "none", "any": "any", "contains": "contains", "has": "contains",
-        "hasnt": "hasnt", "startswith": "startswith", "left": "startswith", "endswith": "endswith", "right": "endswith",
-    ]
 
     /// The virtual tags, by name (`+OVERDUE`); the date ones stand for a range of `due`.
     public static let virtualTags: [String] = FilterFlag.allCases.map(\.rawValue)
@@ -164,7 +152,7 @@ public struct FilterParser {
         guard let colon = word.firstIndex(of: ":") else { return false }
         let head = String(word[..<colon])
         guard Self.isNameShaped(head), let typed = head.split(separator: ".").first.map(String.init) else { return false }
-        return fieldName(typed) != nil
+        return field(typed) != nil
     }
 
     /// Ids and uuids side by side are one set, as in Taskwarrior: `4 6` is task 4 or task 6,
@@ -245,8 +233,7 @@ public struct FilterParser {
         if word.hasPrefix("rc.") {
             throw fail("tasks takes a setting for one command as -c NAME=VALUE", "-c " + word.dropFirst(3))
         }
-        if let equals = word.firstIndex(of: "="), Self.isNameShaped(String(word[..<equals])),
-           Self.names[String(word[..<equals]).lowercased()] != nil || settings.customFields[String(word[..<equals])] != nil {
+        if let equals = word.firstIndex(of: "="), Self.isNameShaped(String(word[..<equals])), field(String(word[..<equals])) != nil {
             let head = String(word[..<equals])
             throw fail("a field is matched with ':', not '='", head + ":" + word[word.index(after: equals)...])
         }
@@ -283,11 +270,12 @@ public struct FilterParser {
         if let flag = FilterFlag(rawValue: name) { return .flag(flag) }
         let context = settings.dates
         let today = context.today
-        func range(_ from: CalendarDay, _ through: CalendarDay) -> FilterTerm {
+        func range(_ from: CalendarDay, _ through: CalendarDay) -> FilterTerm? {
             // On or after `from`, on or before `through`: `not before from and by through`.
+            guard let due = FieldVocabulary.builtIn.named("due") else { return nil }
             let low = DateBounds(TaskDate(from), zone: context.zone), high = DateBounds(TaskDate(through), zone: context.zone)
-            if from == through { return .named(name, .date(.due, .equal, low)) }
-            return .named(name, .dateRange(.due, low, high))
+            if from == through { return .named(name, .field(due, .equal, .date(low))) }
+            return .named(name, .range(due, low, high))
         }
         switch name {
         case "PENDING": return .status(.pending)

@@ -11,59 +11,59 @@
 public enum TaskFields {
     /// Every field, in the task table's column order (and our JSON's).
     public static let all: [TaskFieldSpec] = [
-        TaskFieldSpec(.title, kind: .text, shown: .head, reported: true,
+        TaskFieldSpec(.title, kind: .text, shown: .head, words: FieldWords(.every.subtracting(.set), aliases: ["description"], defaultModifier: "contains"), reported: true,
                       stored: { .text($0.title) }, read: { $0.title = $1.string($2) }),
-        TaskFieldSpec(.notes, kind: .text, shown: .tail, listed: false, reported: true,
+        TaskFieldSpec(.notes, kind: .text, shown: .tail, words: FieldWords([.filter, .column], defaultModifier: "contains"), listed: false, reported: true,
                       stored: { .text($0.notes) }, read: { $0.notes = $1.string($2) }),
-        TaskFieldSpec(.list, kind: .text, shown: .head, reported: true,
+        TaskFieldSpec(.list, kind: .text, shown: .head, words: FieldWords(.every, aliases: ["project"], type: .list), reported: true,
                       stored: { .text($0.list) }, read: { $0.list = $1.string($2) }),
-        TaskFieldSpec(.done, kind: .flag, shown: .head, reported: true,
+        TaskFieldSpec(.done, kind: .flag, shown: .head, words: FieldWords(.shown), reported: true,
                       stored: { .integer($0.isDone ? 1 : 0) }, read: { $0.isDone = $1.int64($2) != 0 }),
-        TaskFieldSpec(.completed, kind: .time, shown: .head, listed: false,
+        TaskFieldSpec(.completed, kind: .time, shown: .head, words: FieldWords([.filter, .sort, .column], aliases: ["end"]), listed: false,
                       stored: { $0.completed.map { .integer($0.millisecondsSince1970) } ?? .null },
                       read: { $0.completed = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
-        TaskFieldSpec(.due, kind: .date, shown: .head, reported: true,
+        TaskFieldSpec(.due, kind: .date, shown: .head, words: FieldWords(.every), reported: true,
                       edit: FieldEdit("DATE", help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, a weekday, eow; a time: fri 17:30; '' clears.", noun: "a date"),
                       stored: { $0.due.map { .text($0.description) } ?? .null }, read: { $0.due = $1.optionalString($2).flatMap { TaskDate($0) } }),
-        TaskFieldSpec(.priority, kind: .priority, shown: .head, reported: true,
+        TaskFieldSpec(.priority, kind: .priority, shown: .head, words: FieldWords(.every), reported: true,
                       edit: FieldEdit("H|M|L", short: "p", help: "Priority; '' clears.", noun: "a priority"),
                       stored: { $0.priority.map { .integer(Int64($0.rank)) } ?? .null },
                       read: { $0.priority = $1.optionalInt64($2).flatMap(Priority.init(rank:)) }),
-        TaskFieldSpec(.tags, kind: .tags, shown: .head, reported: true,
+        TaskFieldSpec(.tags, kind: .tags, shown: .head, words: FieldWords([.filter, .column], aliases: ["tag"]), reported: true,
                       stored: { .text(TagsText.encode($0.tags)) }, read: { $0.tags = TagsText.decode($1.string($2)) }),
-        TaskFieldSpec(.position, kind: .number, shown: .tail,
+        TaskFieldSpec(.position, kind: .number, shown: .tail, words: FieldWords(.sort, aliases: ["manual"], ordering: TaskFields.manualOrder),
                       stored: { .integer($0.position) }, read: { $0.position = $1.int64($2) }),
-        TaskFieldSpec(.created, kind: .time, shown: .tail, recorded: false,
+        TaskFieldSpec(.created, kind: .time, shown: .tail, words: FieldWords([.filter, .sort, .column], aliases: ["entry"]), recorded: false,
                       stored: { .integer($0.created.millisecondsSince1970) },
                       read: { $0.created = Timestamp(millisecondsSince1970: $1.int64($2)) }),
-        TaskFieldSpec(.modified, kind: .time, shown: .tail, listed: false, recorded: false, synced: false,
+        TaskFieldSpec(.modified, kind: .time, shown: .tail, words: FieldWords([.filter, .sort, .column]), listed: false, recorded: false, synced: false,
                       stored: { .integer($0.modified.millisecondsSince1970) },
                       read: { $0.modified = Timestamp(millisecondsSince1970: $1.int64($2)) }),
-        TaskFieldSpec(.repeat, kind: .rule, shown: .body, reported: true,
+        TaskFieldSpec(.repeat, kind: .rule, shown: .body, words: FieldWords([.column, .set], aliases: ["recur", "every", "after"]), reported: true,
                       stored: { $0.repeat.map { .text($0.description) } ?? .null }, read: { $0.repeat = $1.optionalString($2).flatMap(RepeatRule.init) }),
         TaskFieldSpec(.series, kind: .optionalText, shown: .hidden, listed: false,
                       stored: { $0.series.map(SyncValue.text) ?? .null }, read: { $0.series = $1.optionalString($2) }),
         TaskFieldSpec(.anchor, kind: .day, shown: .hidden, listed: false,
                       stored: { $0.anchor.map { .text($0.description) } ?? .null }, read: { $0.anchor = $1.optionalString($2).flatMap { CalendarDay($0) } }),
-        TaskFieldSpec(.wait, kind: .date, shown: .body, reported: true,
+        TaskFieldSpec(.wait, kind: .date, shown: .body, words: FieldWords(.every), reported: true,
                       edit: FieldEdit("DATE", help: "Hide from lists until DATE (a day, or a time: tomorrow 9:00); '' clears.", noun: "a date to wait for"),
                       stored: { $0.wait.map { .text($0.description) } ?? .null }, read: { $0.wait = $1.optionalString($2).flatMap { TaskDate($0) } }),
-        TaskFieldSpec(.scheduled, kind: .date, shown: .body, reported: true,
+        TaskFieldSpec(.scheduled, kind: .date, shown: .body, words: FieldWords(.every), reported: true,
                       edit: FieldEdit("DATE", help: "When work can start (a day or a time); '' clears.", noun: "a date to schedule"),
                       stored: { $0.scheduled.map { .text($0.description) } ?? .null },
                       read: { $0.scheduled = $1.optionalString($2).flatMap { TaskDate($0) } }),
-        TaskFieldSpec(.until, kind: .date, shown: .body, reported: true,
+        TaskFieldSpec(.until, kind: .date, shown: .body, words: FieldWords(.every), reported: true,
                       edit: FieldEdit("DATE", help: "Expire, still pending, after DATE or time (hidden, kept); '' clears.", noun: "a date to expire after"),
                       stored: { $0.until.map { .text($0.description) } ?? .null },
                       read: { $0.until = $1.optionalString($2).flatMap { TaskDate($0) } }),
         TaskFieldSpec(.extras, kind: .text, shown: .tail, listed: false,
                       stored: { .text($0.extras) }, read: { $0.extras = $1.string($2) }),
-        TaskFieldSpec(.start, kind: .time, shown: .body, listed: false, reported: true,
+        TaskFieldSpec(.start, kind: .time, shown: .body, words: FieldWords([.filter, .sort, .column], aliases: ["started"]), listed: false, reported: true,
                       stored: { $0.start.map { .integer($0.millisecondsSince1970) } ?? .null },
                       read: { $0.start = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
         TaskFieldSpec(.spent, kind: .duration, shown: .body, listed: false,
                       stored: { .integer($0.spent) }, read: { $0.spent = $1.int64($2) }),
-        TaskFieldSpec(.depends, kind: .tags, shown: .body, listed: false, reported: true,
+        TaskFieldSpec(.depends, kind: .tags, shown: .body, words: FieldWords(.column, type: .shown, cell: { task, _, _ in task.depends.isEmpty ? "" : String(task.depends.count) }), listed: false, reported: true,
                       stored: { .text(TagsText.encode($0.depends)) }, read: { $0.depends = TagsText.decode($1.string($2)) }),
         TaskFieldSpec(.annotations, kind: .annotations, shown: .tail, listed: false, reported: true,
                       stored: { .text(AnnotationsText.encode($0.annotations)) }, read: { $0.annotations = AnnotationsText.decode($1.string($2)) }),
@@ -78,6 +78,11 @@ public enum TaskFields {
     public static let recorded = all.filter { $0.isRecorded }
     /// The fields a sync sends, in a fixed order.
     public static let synced = all.filter { $0.isSynced }
+
+    /// A list's manual order (`tasks move`): by list, then position in it.
+    static let manualOrder: @Sendable (QueryContext, Bool) -> [OrderPart] = { _, descending in
+        [OrderPart(sql: "list", descending: descending) { .text($0.list) }, OrderPart(sql: "position", descending: descending) { .integer($0.position) }]
+    }
 
     /// The entry of `field`.
     public static func spec(_ field: TaskField) -> TaskFieldSpec { all[field.index] }
@@ -124,8 +129,10 @@ public struct TaskFieldSpec: Sendable {
     public let read: @convention(thin) (_ task: inout Task, _ row: any ColumnRow, _ index: Int32) -> Void
     /// How a person sets it, when that is the same as every field of its kind (`FieldEdit`).
     public let edit: FieldEdit?
+    /// How the query language names and uses it (`FieldVocabulary`); nil: it does not.
+    public let words: FieldWords?
 
-    init(_ field: TaskField, kind: FieldKind, shown: Shown, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
+    init(_ field: TaskField, kind: FieldKind, shown: Shown, words: FieldWords? = nil, listed: Bool = true, recorded: Bool = true, synced: Bool = true,
          reported: Bool = false, edit: FieldEdit? = nil, stored: @escaping @Sendable (Task) -> SyncValue,
          read: @convention(thin) (inout Task, any ColumnRow, Int32) -> Void) {
         self.field = field
@@ -138,6 +145,7 @@ public struct TaskFieldSpec: Sendable {
         self.stored = stored
         self.read = read
         self.edit = edit
+        self.words = words
     }
 
     /// Its name: in JSON, the history, a sync change, `tasks show`, and the task table.

@@ -11,48 +11,23 @@ extension FilterTerm {
             return task.list == name || (!exact && task.list.hasPrefix(name + "."))
         case .ids(let ranges): return ranges.contains { $0.contains(task.id) }
         case .uuid(let prefix): return task.uuid.lowercased().hasPrefix(prefix)
-        case .priority(let comparison, let priority):
-            let rank = task.priority?.rank ?? 3
-            guard let priority else { return comparison == .equal ? task.priority == nil : task.priority != nil }
-            switch comparison {
-            case .equal: return rank == priority.rank
-            case .notEqual: return rank != priority.rank
-            case .greater: return rank < priority.rank
-            case .less: return rank > priority.rank
-            case .lessOrEqual: return rank >= priority.rank
+        case .field(let field, let comparison, let operand):
+            let context = QueryContext(today: clock.today)
+            let value = field.read(task, context)
+            switch operand {
+            case .none: return comparison == .equal ? value == nil : value != nil
+            case .value(let operand, _)?: return Self.compareOrdered(value ?? field.missing, comparison, operand)
+            case .date(let bounds)?:
+                guard case .date(let encoding) = field.type else { return false }
+                let (low, high) = encoding.ends(bounds)
+                return DateBounds.compare(value, comparison, low: low, high: high)
             }
-        case .date(let target, let comparison, let bounds):
-            guard let bounds else {
-                let set: Bool
-                switch target {
-                case .due: set = task.due != nil
-                case .wait: set = task.wait != nil
-                case .scheduled: set = task.scheduled != nil
-                case .until: set = task.until != nil
-                case .completed: set = task.completed != nil
-                case .created, .modified: set = true
-                case .custom(let name): set = ExtrasText.value(name, in: task.extras) != nil
-                }
-                return comparison == .equal ? !set : set
-            }
-            switch target {
-            case .due: return DateBounds.compare(task.due?.description, comparison, low: bounds.lowText, high: bounds.highText)
-            case .wait: return DateBounds.compare(task.wait?.description, comparison, low: bounds.lowText, high: bounds.highText)
-            case .scheduled: return DateBounds.compare(task.scheduled?.description, comparison, low: bounds.lowText, high: bounds.highText)
-            case .until: return DateBounds.compare(task.until?.description, comparison, low: bounds.lowText, high: bounds.highText)
-            case .completed: return DateBounds.compare(task.completed?.millisecondsSince1970, comparison, low: bounds.lowTime, high: bounds.highTime)
-            case .created: return DateBounds.compare(task.created.millisecondsSince1970, comparison, low: bounds.lowTime, high: bounds.highTime)
-            case .modified: return DateBounds.compare(task.modified.millisecondsSince1970, comparison, low: bounds.lowTime, high: bounds.highTime)
-            case .custom(let name):
-                let stamp = ExtrasText.value(name, in: task.extras).flatMap(CustomField.unquoted)
-                return DateBounds.compare(stamp, comparison, low: bounds.lowStamp, high: bounds.highStamp)
-            }
-        case .dateRange(let target, let low, let high):
-            return FilterTerm.date(target, .lessOrEqual, high).matches(task, clock: clock, world: world)
-                && !FilterTerm.date(target, .less, low).matches(task, clock: clock, world: world)
-                && FilterTerm.date(target, .notEqual, nil).matches(task, clock: clock, world: world)
-        case .customText(let name, let match, let text):
-            guard case .text(let value)? = CustomComparable.of(ExtrasText.value(name, in: task.extras), .string) else { return false }
+        case .range(let field, let low, let high):
+            return FilterTerm.field(field, .lessOrEqual, .date(high)).matches(task, clock: clock, world: world)
+                && !FilterTerm.field(field, .less, .date(low)).matches(task, clock: clock, world: world)
+                && FilterTerm.field(field, .notEqual, nil).matches(task, clock: clock, world: world)
+        case .match(let field, let match, let text):
+            guard let value = field.read(task, QueryContext(today: clock.today))?.text else { return false }
             let folded = TaskQuery.foldCase(value)
             switch match {
             case .contains: return folded.contains(text)
@@ -80,23 +55,6 @@ extension FilterTerm {
             case .annotated: return !task.annotations.isEmpty
             case .tagged: return !task.tags.isEmpty
             }
-        case .title(let match, let text):
-            let title = TaskQuery.foldCase(task.title)
-            switch match {
-            case .contains: return title.contains(text)
-            case .startswith: return title.utf8.starts(with: text.utf8)
-            case .endswith: return title.hasSuffix(text)
-            }
-        case .custom(let name, let kind, let comparison, let operand):
-            let value = CustomComparable.of(ExtrasText.value(name, in: task.extras), kind)
-            guard let operand else { return comparison == .equal ? value == nil : value != nil }
-            switch (operand, value) {
-            case (.text(let text), .text(let have)?): return Self.compareOrdered(have, comparison, text)
-            case (.number(let number), .number(let have)?): return Self.compareOrdered(have, comparison, number)
-            case (.seconds(let seconds), .seconds(let have)?): return Self.compareOrdered(have, comparison, seconds)
-            case (.date(let bounds), .text(let have)?): return DateBounds.compare(have, comparison, low: bounds.lowStamp, high: bounds.highStamp)
-            default: return comparison == .notEqual
-            }
         case .named(_, let term): return term.matches(task, clock: clock, world: world)
         }
     }
@@ -105,14 +63,15 @@ extension FilterTerm {
         task.depends.contains { world.isPending($0) ?? true }
     }
 
-    static func compareOrdered<Value: Comparable>(_ value: Value?, _ comparison: FilterComparison, _ operand: Value) -> Bool {
+    static func compareOrdered(_ value: QueryValue?, _ comparison: FilterComparison, _ operand: QueryValue) -> Bool {
         guard let value else { return comparison == .notEqual }
+        let order = QueryValue.compare(value, operand)
         switch comparison {
-        case .equal: return value == operand
-        case .notEqual: return value != operand
-        case .less: return value < operand
-        case .greater: return value > operand
-        case .lessOrEqual: return value <= operand
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .greater: return order > 0
+        case .lessOrEqual: return order <= 0
         }
     }
 }

@@ -151,27 +151,6 @@ public enum TextMatch: String, Hashable, Sendable {
     case contains, startswith, endswith
 }
 
-/// The date fields a filter reads: text dates (a day or a moment), times kept as milliseconds,
-/// and custom date fields (kept as Taskwarrior writes them).
-public enum DateTarget: Hashable, Sendable {
-    case due, wait, scheduled, until
-    case completed, created, modified
-    case custom(String)
-
-    public var name: String {
-        switch self {
-        case .due: "due"
-        case .wait: "wait"
-        case .scheduled: "scheduled"
-        case .until: "until"
-        case .completed: "completed"
-        case .created: "created"
-        case .modified: "modified"
-        case .custom(let name): name
-        }
-    }
-}
-
 /// A day or a moment as the interval it covers, in each of the three ways a date is kept:
 /// `[low, high)`. A day covers its 24 hours; a moment its second.
 public struct DateBounds: Hashable, Sendable {
@@ -205,15 +184,16 @@ public struct DateBounds: Hashable, Sendable {
         shown = date.description
     }
 
-    /// Whether a value with this low and high key compares as `comparison` says.
-    static func compare<Key: Comparable>(_ value: Key?, _ comparison: FilterComparison, low: Key, high: Key) -> Bool {
+    /// Whether a value compares with the interval from `low` to `high` as `comparison` says.
+    static func compare(_ value: QueryValue?, _ comparison: FilterComparison, low: QueryValue, high: QueryValue) -> Bool {
         guard let value else { return comparison == .notEqual }
+        let within = QueryValue.compare(value, low) >= 0 && QueryValue.compare(value, high) < 0
         switch comparison {
-        case .equal: return value >= low && value < high
-        case .notEqual: return !(value >= low && value < high)
-        case .less: return value < low
-        case .greater: return value >= high
-        case .lessOrEqual: return value < high
+        case .equal: return within
+        case .notEqual: return !within
+        case .less: return QueryValue.compare(value, low) < 0
+        case .greater: return QueryValue.compare(value, high) >= 0
+        case .lessOrEqual: return QueryValue.compare(value, high) < 0
         }
     }
 }
@@ -245,13 +225,18 @@ public enum FilterFlag: String, CaseIterable, Hashable, Sendable {
     case tagged = "TAGGED"
 }
 
-/// The value a custom field is compared with: text (string fields, unquoted; a date's stamp),
-/// a number, seconds (durations) or a date's bounds.
-public enum CustomOperand: Hashable, Sendable {
-    case text(String)
-    case number(Double)
-    case seconds(Int64)
+/// What a field's value is compared with: a value (`priority:H` as 3, `points:5`, `size:M`)
+/// with how `--explain` shows it, or a day or a moment as the interval it covers.
+public enum FieldOperand: Hashable, Sendable {
+    case value(QueryValue, shown: String)
     case date(DateBounds)
+
+    public var shown: String {
+        switch self {
+        case .value(_, let shown): shown
+        case .date(let bounds): bounds.shown
+        }
+    }
 }
 
 /// One word of a filter, read.
@@ -268,20 +253,15 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
     case ids([ClosedRange<Int64>])
     /// A uuid, or its first 8 or more hex digits (lower case).
     case uuid(String)
-    /// `priority:H`, `priority:`, `priority.above:L`; nil: none.
-    case priority(FilterComparison, Priority?)
-    /// `due.before:eow`; nil bounds: the date is not set (`due:`) or is (`due.not:`).
-    case date(DateTarget, FilterComparison, DateBounds?)
+    /// A field compared with a value (`priority:H`, `due.before:eow`, `points.after:3`); nil:
+    /// the field is not set (`due:`) or is (`due.not:`, `due.any:`).
+    case field(QueryField, FilterComparison, FieldOperand?)
     case status(FilterStatus)
     case flag(FilterFlag)
-    /// `title.contains:`, `title.startswith:`, `title.endswith:` (case-folded).
-    case title(TextMatch, String)
+    /// A text field's value in parts: `title.contains:`, `size.startswith:` (case-folded).
+    case match(QueryField, TextMatch, String)
     /// On or after the low bounds, on or before the high ones (`+WEEK`: `sow` through `eow`).
-    case dateRange(DateTarget, DateBounds, DateBounds)
-    /// A custom string field's text: `size.contains:x`, `size.startswith:x` (case-folded).
-    case customText(String, TextMatch, String)
-    /// A custom field: name, kind, comparison, operand (nil: unset / set).
-    case custom(String, CustomField.Kind, FilterComparison, CustomOperand?)
+    case range(QueryField, DateBounds, DateBounds)
     /// `+TODAY` and the other named ranges: the name, and the term it stands for.
     case named(String, FilterTerm)
 
@@ -301,27 +281,13 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
         case .list(let name, let exact): return exact ? "list.is:\(name)" : "list:\(name) (and \(name).*)"
         case .ids(let ranges): return "id " + ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
         case .uuid(let prefix): return "uuid \(prefix)" + (prefix.utf8.count < 36 ? "…" : "")
-        case .priority(let comparison, let priority):
-            return "priority" + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + (priority?.rawValue ?? "")
-                + (priority == nil ? (comparison == .equal ? " (none)" : " (any)") : "")
-        case .date(let target, let comparison, let bounds):
-            return target.name + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + (bounds?.shown ?? "")
-                + (bounds == nil ? (comparison == .equal ? " (none)" : " (any)") : "")
-        case .dateRange(let target, let low, let high): return "\(target.name) from \(low.shown) through \(high.shown)"
-        case .customText(let name, let match, let text): return "\(name).\(match.rawValue):\(text)"
+        case .field(let field, let comparison, let operand):
+            return field.name + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + (operand?.shown ?? "")
+                + (operand == nil ? (comparison == .equal ? " (none)" : " (any)") : "")
+        case .range(let field, let low, let high): return "\(field.name) from \(low.shown) through \(high.shown)"
+        case .match(let field, let match, let text): return "\(field.name).\(match.rawValue):\(text)"
         case .status(let status): return "status:\(status.rawValue)"
         case .flag(let flag): return "+\(flag.rawValue)"
-        case .title(let match, let text): return "title.\(match.rawValue):\(text)"
-        case .custom(let name, _, let comparison, let operand):
-            let value: String
-            switch operand {
-            case .none: value = comparison == .equal ? " (none)" : " (any)"
-            case .text(let text)?: value = text
-            case .number(let number)?: value = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-            case .seconds(let seconds)?: value = "\(seconds)s"
-            case .date(let bounds)?: value = bounds.shown
-            }
-            return name + (comparison == .equal ? "" : "." + comparison.rawValue) + ":" + value
         case .named(let name, let term): return "+\(name) (\(term.description))"
         }
     }

@@ -82,6 +82,16 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         self.grouping = grouping
     }
 
+    /// Every task — done, waiting and expired too — by id, with `filter`, read on `today` at
+    /// `now` in `zone` (what the tests comparing SQL with Swift read).
+    public static func every(_ filter: TaskFilter?, today: CalendarDay, now: Timestamp, zone: LocalTime) -> TaskQuery {
+        var query = TaskQuery(status: .all, sort: .id, grouping: .none, waiting: .shown, today: today)
+        query.expired = .shown
+        query.now = TaskDate.reading(now, in: zone, today: today)
+        query.filter = filter
+        return query
+    }
+
     /// `now`, or the start of `today`: what a moment is compared with.
     public var clockReading: String? {
         now ?? today.map { $0.description + "T00:00:00" }

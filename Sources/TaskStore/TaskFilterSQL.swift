@@ -8,9 +8,13 @@ import TaskModel
 /// does.
 struct TaskFilterSQL {
     let clock: FilterClock
+    let context: QueryContext
     var arguments: [(any SQLiteBindable)?] = []
 
-    init(clock: FilterClock) { self.clock = clock }
+    init(clock: FilterClock) {
+        self.clock = clock
+        self.context = QueryContext(today: clock.today)
+    }
 
     mutating func condition(_ filter: TaskFilter) -> String {
         switch filter {
@@ -22,14 +26,15 @@ struct TaskFilterSQL {
         }
     }
 
-    private mutating func bind(_ value: (any SQLiteBindable)?) -> String {
+    /// `?`, with `value` as its argument.
+    mutating func bind(_ value: (any SQLiteBindable)?) -> String {
         arguments.append(value)
         return "?"
     }
 
     /// A date is past when it is a day before today, or a moment before now (see
     /// `TaskQuerySQL.whereClause`).
-    private mutating func past(_ column: String) -> String {
+    mutating func past(_ column: String) -> String {
         let today = clock.today.description
         return "(\(column) < \(bind(today)) OR (\(column) > \(bind(today)) AND \(column) < \(bind(clock.now))))"
     }
@@ -61,27 +66,10 @@ struct TaskFilterSQL {
         }
     }
 
-    private static func column(_ target: DateTarget) -> String {
-        switch target {
-        case .due: "due"
-        case .wait: "wait"
-        case .scheduled: "scheduled"
-        case .until: "until"
-        case .completed: "completed"
-        case .created: "created"
-        case .modified: "modified"
-        case .custom(let name): "tasks_custom(extras, '\(name) date')"
-        }
-    }
-
-    private mutating func date(_ target: DateTarget, _ comparison: FilterComparison, _ bounds: DateBounds?) -> String {
-        let column = Self.column(target)
-        guard let bounds else { return column + (comparison == .equal ? " IS NULL" : " IS NOT NULL") }
-        switch target {
-        case .due, .wait, .scheduled, .until: return compare(column, comparison, low: bounds.lowText, high: bounds.highText)
-        case .completed, .created, .modified: return compare(column, comparison, low: bounds.lowTime, high: bounds.highTime)
-        case .custom: return compare(column, comparison, low: bounds.lowStamp, high: bounds.highStamp)
-        }
+    private mutating func interval(_ field: QueryField, _ expression: String, _ comparison: FilterComparison, _ bounds: DateBounds) -> String {
+        guard case .date(let encoding) = field.type else { return "0" }
+        let (low, high) = encoding.ends(bounds)
+        return compare(expression, comparison, low: low.bindable, high: high.bindable)
     }
 
     private mutating func condition(_ term: FilterTerm) -> String {
@@ -107,24 +95,26 @@ struct TaskFilterSQL {
         case .uuid(let prefix):
             if prefix.utf8.count == 36 { return "uuid = \(bind(prefix))" }
             return "(uuid >= \(bind(prefix)) AND uuid < \(bind(prefix + "~")))"
-        case .priority(let comparison, let priority):
-            guard let priority else { return comparison == .equal ? "priority IS NULL" : "priority IS NOT NULL" }
-            let rank = Int64(priority.rank)
-            switch comparison {
-            case .equal: return "priority = \(bind(rank))"
-            case .notEqual: return "coalesce(priority, 3) <> \(bind(rank))"
-            case .greater: return "coalesce(priority, 3) < \(bind(rank))"
-            case .less: return "coalesce(priority, 3) > \(bind(rank))"
-            case .lessOrEqual: return "coalesce(priority, 3) >= \(bind(rank))"
+        case .field(let field, let comparison, let operand):
+            let expression = field.sql(context)
+            switch operand {
+            case .none: return expression + (comparison == .equal ? " IS NULL" : " IS NOT NULL")
+            case .value(let value, _)?:
+                // The table's constant for a missing value, written in: the expression may be repeated.
+                let compared = field.missing.map { "coalesce(\(expression), \($0.sqlLiteral))" } ?? expression
+                return ordered(compared, comparison, value.bindable)
+            case .date(let bounds)?: return interval(field, expression, comparison, bounds)
             }
-        case .date(let target, let comparison, let bounds):
-            return date(target, comparison, bounds)
-        case .dateRange(let target, let low, let high):
-            let column = Self.column(target)
-            switch target {
-            case .due, .wait, .scheduled, .until: return "(\(column) >= \(bind(low.lowText)) AND \(column) < \(bind(high.highText)))"
-            case .completed, .created, .modified: return "(\(column) >= \(bind(low.lowTime)) AND \(column) < \(bind(high.highTime)))"
-            case .custom: return "(\(column) >= \(bind(low.lowStamp)) AND \(column) < \(bind(high.highStamp)))"
+        case .range(let field, let low, let high):
+            guard case .date(let encoding) = field.type else { return "0" }
+            let expression = field.sql(context)
+            return "(\(expression) >= \(bind(encoding.ends(low).low.bindable)) AND \(expression) < \(bind(encoding.ends(high).high.bindable)))"
+        case .match(let field, let match, let text):
+            let value = "tasks_fold(\(field.sql(context)))"
+            switch match {
+            case .contains: return "instr(\(value), \(bind(text))) > 0"
+            case .startswith: return "instr(\(value), \(bind(text))) = 1"
+            case .endswith: return "tasks_ends(\(value), \(bind(text)))"
             }
         case .status(let status):
             switch status {
@@ -146,30 +136,28 @@ struct TaskFilterSQL {
             case .annotated: return "coalesce(annotations, '') <> ''"
             case .tagged: return "coalesce(tags, '') <> ''"
             }
-        case .title(let match, let text):
-            switch match {
-            case .contains: return "instr(tasks_fold(title), \(bind(text))) > 0"
-            case .startswith: return "instr(tasks_fold(title), \(bind(text))) = 1"
-            case .endswith: return "tasks_ends(tasks_fold(title), \(bind(text)))"
-            }
-        case .customText(let name, let match, let text):
-            let value = "tasks_fold(tasks_custom(extras, '\(name) string'))"
-            switch match {
-            case .contains: return "instr(\(value), \(bind(text))) > 0"
-            case .startswith: return "instr(\(value), \(bind(text))) = 1"
-            case .endswith: return "tasks_ends(\(value), \(bind(text)))"
-            }
-        case .custom(let name, let kind, let comparison, let operand):
-            let value = "tasks_custom(extras, '\(name) \(kind.rawValue)')"
-            switch operand {
-            case .none: return value + (comparison == .equal ? " IS NULL" : " IS NOT NULL")
-            case .text(let text)?: return ordered(value, comparison, text)
-            case .number(let number)?: return ordered(value, comparison, number)
-            case .seconds(let seconds)?: return ordered(value, comparison, seconds)
-            case .date(let bounds)?: return compare(value, comparison, low: bounds.lowStamp, high: bounds.highStamp)
-            }
         case .named(_, let term):
             return condition(term)
+        }
+    }
+}
+
+extension QueryValue {
+    /// The value bound as an SQL argument.
+    var bindable: any SQLiteBindable {
+        switch self {
+        case .text(let text): text
+        case .integer(let number): number
+        case .real(let number): number
+        }
+    }
+
+    /// The value as a row holds it.
+    var sqliteValue: SQLiteValue {
+        switch self {
+        case .text(let text): .text(text)
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
         }
     }
 }

@@ -52,37 +52,11 @@ enum TaskQuerySQL {
         return keys.filter { seen.insert($0.sql).inserted }
     }
 
-    /// The SQL keys of one report key: a nullable field first by whether it is missing
-    /// (always last), then by its value (never NULL) in the key's direction.
+    /// The SQL keys of one report key: its field's order parts (a field a task may lack first
+    /// by whether it is missing, always last, then by its value, never NULL, in the key's direction).
     static func orderKeys(_ key: SortKey, today: CalendarDay, weights: TaskRank.Weights = .standard) -> [OrderKey] {
-        let down = key.descending
-        func text(_ column: String, _ value: @escaping (Task) -> String?) -> [OrderKey] {
-            [OrderKey(sql: "(\(column) IS NULL)") { .integer(value($0) == nil ? 1 : 0) },
-             OrderKey(sql: "coalesce(\(column), '')", descending: down) { .text(value($0) ?? "") }]
-        }
-        func time(_ column: String, _ value: @escaping (Task) -> Timestamp?) -> [OrderKey] {
-            [OrderKey(sql: "(\(column) IS NULL)") { .integer(value($0) == nil ? 1 : 0) },
-             OrderKey(sql: "coalesce(\(column), 0)", descending: down) { .integer(value($0)?.millisecondsSince1970 ?? 0) }]
-        }
-        switch key.field {
-        case .id: return [OrderKey(sql: "id", descending: down) { .integer($0.id) }]
-        case .title: return [OrderKey(sql: "title", descending: down) { .text($0.title) }]
-        case .list: return [OrderKey(sql: "list", descending: down) { .text($0.list) }]
-        case .position:
-            return [OrderKey(sql: "list", descending: down) { .text($0.list) }, OrderKey(sql: "position", descending: down) { .integer($0.position) }]
-        case .due: return text("due") { $0.due?.description }
-        case .wait: return text("wait") { $0.wait?.description }
-        case .scheduled: return text("scheduled") { $0.scheduled?.description }
-        case .until: return text("until") { $0.until?.description }
-        case .priority:
-            return [OrderKey(sql: "(priority IS NULL)") { .integer($0.priority == nil ? 1 : 0) },
-                    OrderKey(sql: "(2 - coalesce(priority, 2))", descending: down) { .integer(Int64(2 - ($0.priority?.rank ?? 2))) }]
-        case .created: return [OrderKey(sql: "created", descending: down) { .integer($0.created.millisecondsSince1970) }]
-        case .modified: return [OrderKey(sql: "modified", descending: down) { .integer($0.modified.millisecondsSince1970) }]
-        case .completed: return time("completed") { $0.completed }
-        case .start: return time("start") { $0.start }
-        case .score:
-            return [OrderKey(sql: TaskRank.sql(today: today, weights: weights), descending: down) { .integer(Int64(TaskRank($0, today: today, weights: weights).score)) }]
+        key.field.order(descending: key.descending, in: QueryContext(today: today, weights: weights)).map { part in
+            OrderKey(sql: part.sql, descending: part.descending) { part.value($0).sqliteValue }
         }
     }
 
@@ -132,10 +106,11 @@ enum TaskQuerySQL {
         }
     }
 
-    /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments.
+    /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments: each value bound where
+    /// it is written (`TaskFilterSQL.bind`), so the arguments are in the order of their `?`s.
     static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
+        var sql = TaskFilterSQL(clock: query.filterClock)
         var conditions: [String] = []
-        var arguments: [(any SQLiteBindable)?] = []
         // With a search the trigram index finds the few rows first: `+` keeps SQLite from
         // walking the (done, list) index over every row instead (167 ms against 4 ms at a
         // million), and the rows found are sorted.
@@ -146,77 +121,36 @@ enum TaskQuerySQL {
         case .done: conditions.append("\(indexed)done = 1")
         case .all: break
         }
-        if let list = query.list {
-            conditions.append("\(indexed)list = ?")
-            arguments.append(list)
-        }
-        for tag in query.tags {
-            conditions.append("instr(tags, ?) > 0")
-            arguments.append(" \(tag) ")
-        }
-        for tag in query.excludedTags {
-            conditions.append("instr(tags, ?) = 0")
-            arguments.append(" \(tag) ")
-        }
-        if let priority = query.priority {
-            conditions.append("priority = ?")
-            arguments.append(priority.rank)
-        }
+        if let list = query.list { conditions.append("\(indexed)list = \(sql.bind(list))") }
+        for tag in query.tags { conditions.append("instr(tags, \(sql.bind(" \(tag) "))) > 0") }
+        for tag in query.excludedTags { conditions.append("instr(tags, \(sql.bind(" \(tag) "))) = 0") }
+        if let priority = query.priority { conditions.append("priority = \(sql.bind(Int64(priority.rank)))") }
         if query.active { conditions.append("start IS NOT NULL") }
         if let uuids = query.uuids {
-            conditions.append(uuids.isEmpty ? "0" : "uuid IN (" + uuids.map { _ in "?" }.joined(separator: ", ") + ")")
-            arguments += uuids.map { $0 }
+            conditions.append(uuids.isEmpty ? "0" : "uuid IN (" + uuids.map { sql.bind($0) }.joined(separator: ", ") + ")")
         }
         if let uuid = query.waitingOn {
             // `depends <> ''` lets SQLite read the partial index of the tasks that wait on any.
-            conditions.append("depends <> '' AND instr(depends, ?) > 0")
-            arguments.append(" \(uuid) ")
+            conditions.append("depends <> '' AND instr(depends, \(sql.bind(" \(uuid) "))) > 0")
         }
-        if let dueBefore = query.dueBefore {
-            conditions.append("due IS NOT NULL AND due < ?")
-            arguments.append(dueBefore.description)
-        }
-        if let today = query.today, let reading = query.clockReading {
-            // `~` sorts after every character a stored moment has after its reading (`+`, `-`,
-            // `[`): a moment at this very second is no longer ahead.
-            let now = reading + "~"
-            // A date is past when it is a day before today, or a moment before now: by text,
-            // a moment of today sorts after today's day and compares with the clock's reading
+        if let dueBefore = query.dueBefore { conditions.append("due IS NOT NULL AND due < \(sql.bind(dueBefore.description))") }
+        if query.today != nil, query.clockReading != nil {
+            // A date is past when it is a day before today, or a moment before now: by text, a
+            // moment of today sorts after today's day and compares with the clock's reading
             // (TaskDate). One range or two on the column, so its index serves.
-            func past(_ column: String) -> String { "(\(column) < ? OR (\(column) > ? AND \(column) < ?))" }
-            if query.overdue {
-                conditions.append("due IS NOT NULL AND " + past("due"))
-                arguments += [today.description, today.description, now]
-            }
+            if query.overdue { conditions.append("due IS NOT NULL AND " + sql.past("due")) }
             // Each kind of hidden task: the condition that leaves it out, and the one that keeps
             // only it. A wait is ahead while it is after the clock's reading (a day after
             // today is after every reading of today).
             if query.waiting != .shown {
-                conditions.append(query.waiting == .hidden ? "(wait IS NULL OR wait <= ?)" : "wait > ?")
-                arguments.append(now)
+                conditions.append(query.waiting == .hidden ? "(wait IS NULL OR wait <= \(sql.bind(sql.clock.now)))" : "wait > \(sql.bind(sql.clock.now))")
             }
             if query.expired != .shown {
-                conditions.append(query.expired == .hidden ? "(until IS NULL OR done = 1 OR NOT \(past("until")))" : "(done = 0 AND \(past("until")))")
-                arguments += [today.description, today.description, now]
+                conditions.append(query.expired == .hidden ? "(until IS NULL OR done = 1 OR NOT \(sql.past("until")))" : "(done = 0 AND \(sql.past("until")))")
             }
         }
-        if let filter = query.filter {
-            var sql = TaskFilterSQL(clock: query.filterClock)
-            conditions.append(sql.condition(filter))
-            arguments += sql.arguments
-        }
-        if !needle.isEmpty {
-            if needle.count >= 3 {
-                // A lookup in the trigram index (a phrase there is a substring, any case).
-                conditions.append("id IN (SELECT rowid FROM task_text WHERE task_text MATCH ?)")
-                arguments.append("\"" + needle.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"")
-            } else {
-                // Too short for trigrams: every row, folded by the same rule as the index.
-                conditions.append("(instr(tasks_fold(title), ?) > 0 OR instr(tasks_fold(notes), ?) > 0)")
-                arguments.append(needle)
-                arguments.append(needle)
-            }
-        }
-        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), arguments)
+        if let filter = query.filter { conditions.append(sql.condition(filter)) }
+        if !needle.isEmpty { conditions.append(sql.condition(.term(.text(needle)))) }
+        return (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "), sql.arguments)
     }
 }

@@ -41,7 +41,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput("a modifier one letter off", ["add", "Call", "prority:H"], status: 2,
                  "tasks: 'prority:H': no field 'prority'; did you mean 'priority:H'?\ntasks: to keep it in the title, quote it with the words around it: \"… prority:H …\"\n"),
         BadInput("unknown filter field", ["list", "projcet:Home"], status: 2,
-                 "tasks: filter word 1 'projcet:Home': no field 'projcet'; filter on list, priority, due, wait, scheduled, until, completed, created, modified, status, title, tags, id, uuid; did you mean 'project:Home'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+                 "tasks: filter word 1 'projcet:Home': no field 'projcet'; filter on id, uuid, title, notes, list, completed, due, priority, tags, created, modified, wait, scheduled, until, start, status; did you mean 'project:Home'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("unbalanced parenthesis", ["list", "(+a", "or", "+b"], status: 2,
                  "tasks: filter word 1 '(': this parenthesis is not closed\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("bad date in a filter word", ["list", "due.before:tomorow"], status: 2,
@@ -139,7 +139,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
                  "tasks: 'tasks ui' needs a terminal: standard input is not a terminal\ntasks: 'tasks list' prints the same tasks\n"),
         BadInput("ui with a bad filter", ["ui", "--sort", "sideways"], status: 2,
                  "tasks: 'sideways' is not an order; use manual, due, priority or created, or keys such as due,priority- (- descending)\n"
-                 + "tasks: the keys: id, title, list, due, priority, created, modified, completed, wait, scheduled, until, start, score, position\n"),
+                 + "tasks: the keys: id, title, list, done, completed, due, priority, position, created, modified, wait, scheduled, until, start, score\n"),
         BadInput("blank line in a batch", ["add", "-"], stdin: Array("first\n\nthird\n".utf8), status: 2,
                  "tasks: line 2: the title is empty; give the task a title; nothing was added\n"),
         BadInput("invalid UTF-8 on stdin", ["add", "-"], stdin: [0x61, 0x0a, 0x62, 0xff, 0xfe, 0x0a], status: 2,

@@ -61,7 +61,7 @@ struct ShellCompletionTests {
             --search|--sort
             json|csv|taskwarrior|todotxt
             table|tsv|csv|json|ids
-            due
+            due|done
             bash|zsh|fish|words
             export
             completion.bash

@@ -74,14 +74,13 @@ struct FilterSQLTests {
     }
 
     static func query(_ filter: TaskFilter?) -> TaskQuery {
-        var query = TaskQuery(status: .all, sort: .id, grouping: .none, waiting: .shown, today: today)
-        query.expired = .shown
-        query.now = TaskDate.reading(noon, in: .fixed(offsetSeconds: 0), today: today)
-        query.filter = filter
-        return query
+        TaskQuery.every(filter, today: today, now: noon, zone: .fixed(offsetSeconds: 0))
     }
 
-    static let words = [
+    static let words = handWords + tableWords
+
+    /// Words of every shape, written by hand.
+    static let handWords: [String] = [
         "+a", "-a", "+b", "-c", "milk", "mi", "bread", "büro", "ΣΊΣΥΦΟΣ", "/^b.*d$/", "/MILK/", "list:Work", "list.is:Work", "list.not:Home",
         "project:Home", "priority:H", "priority:", "priority.any:", "priority.above:L", "priority.below:M", "priority.not:M", "priority.by:M",
         "due:today", "due.before:eow", "due.after:tomorrow", "due.by:fri", "due:", "due.any:", "due.not:today", "due.before:2026-12-02T12:00",
@@ -93,6 +92,17 @@ struct FilterSQLTests {
         "est.any:", "size:M", "size.not:M", "size.contains:m", "size.startswith:s", "when.before:2026-12-02", "when:2026-12-02", "when.after:today",
         "points.after:2", "points:5.5", "points:", "tags:", "tags.hasnt:b",
     ]
+
+    /// Every comparison of every field the vocabulary filters on (the custom fields above
+    /// included), with a value of its type: a new entry is compared without a word here.
+    static let tableWords: [String] = {
+        var words: [String] = []
+        for field in settings.vocabulary.fields(.filter) {
+            words.append(field.name + ":" + field.example(for: field.defaultModifier))
+            for modifier in field.type.modifiers { words.append(field.name + "." + modifier + ":" + field.example(for: modifier)) }
+        }
+        return words
+    }()
 
     /// A random expression of words: terms, `not`, `and`, `or`, `xor`, parentheses.
     static func expression(_ random: inout SplitMix, depth: Int = 0) -> [String] {

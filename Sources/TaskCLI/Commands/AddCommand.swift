@@ -42,10 +42,10 @@ struct AddCommand: TasksCommand {
             throw CLIError.usage("'--tag -\(removed)' removes a tag, and a new task has none; use --tag \(removed)")
         }
         let configuration = try line.configuration()
-        let dates = DateSettings.context(line.invocation, weekStart: try line.filterSettings(configuration).dates.weekStart)
+        let dates = try line.dates()
         var given: [String]?
         if !line.arguments.contains("-") {
-            guard let title = try AddWords.read(line.arguments, into: &fields, customFields: configuration.customFields, dates: dates) else {
+            guard let title = try AddWords.read(line.arguments, into: &fields, vocabulary: configuration.vocabulary, dates: dates) else {
                 throw CLIError.usage("the words are only modifiers (\(line.arguments.joined(separator: " "))); give the task a title")
             }
             given = [title]
@@ -59,7 +59,7 @@ struct AddCommand: TasksCommand {
             } catch {
                 throw CLIError.usage("context \(context.name): defaults: \(error.reason)")
             }
-            if try AddWords.read(words, into: &defaults, customFields: configuration.customFields, dates: dates,
+            if try AddWords.read(words, into: &defaults, vocabulary: configuration.vocabulary, dates: dates,
                                  source: "context \(context.name): defaults: ") != nil {
                 throw CLIError.usage("context \(context.name): defaults '\(context.defaults)' hold more than modifiers (list:NAME, +tag, priority:H, …)")
             }

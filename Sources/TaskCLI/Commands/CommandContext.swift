@@ -11,8 +11,9 @@ struct CommandContext {
     let service: SQLiteTaskService
     let console: Console
     let status: ExitStatus
-    /// The first day of a week (0: Monday), for `eow` and `sow`.
-    var weekStart = 0
+    /// The run's dates (`ParsedLine.dates()`: resolved once, on first use; a command that
+    /// reads no date never reads the configuration for them).
+    var dates: () -> DateContext = { DateContext.on(SystemClock.today()) }
 
     /// What a view prints with.
     var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today, now: invocation.now, zone: invocation.localTime) }
@@ -34,7 +35,7 @@ struct CommandContext {
     }
 
     func editReactor() -> TaskEditReactor {
-        TaskEditReactor(mode: .new, service: service, dates: { [invocation, weekStart] in DateSettings.context(invocation, weekStart: weekStart) })
+        TaskEditReactor(mode: .new, service: service, dates: dates)
     }
 
     /// The history reactor, with its view bound.

@@ -112,7 +112,7 @@ struct ContextCommand: TasksCommand {
                 var fields = FieldFlags()
                 let words: [String]
                 do throws(FilterError) { words = try FilterParser.words(of: defaults) } catch { throw CLIError.usage("--defaults: \(error.reason)") }
-                if try AddWords.read(words, into: &fields, customFields: configuration.customFields, dates: settings.dates, source: "--defaults: ") != nil {
+                if try AddWords.read(words, into: &fields, vocabulary: configuration.vocabulary, dates: settings.dates, source: "--defaults: ") != nil {
                     throw CLIError.usage("--defaults '\(defaults)' holds more than modifiers (list:NAME, +tag, priority:H, due:DATE)")
                 }
             }

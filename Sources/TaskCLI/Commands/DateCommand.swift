@@ -22,7 +22,7 @@ struct DateCommand: TasksCommand {
     init(_ line: ParsedLine) throws {
         let text = line.arguments.joined(separator: " ")
         if text.trimmingWhitespace.isEmpty { throw CLIError.usage("give a date expression, such as 'tasks date eow'") }
-        var context = DateSettings.context(line.invocation, weekStart: try DateSettings.weekStart(line.invocation.environment))
+        var context = try line.dates()
         if let given = line.value(Option.dateNow) {
             guard case .instant(let now) = try? DateGrammar.resolve(given, in: context) else {
                 throw CLIError.usage("--now '\(given)' is not a moment; give one such as 2026-12-01T09:00 or 2026-12-01T09:00Z")

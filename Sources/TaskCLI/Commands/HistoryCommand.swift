@@ -25,7 +25,7 @@ struct HistoryCommand: TasksCommand {
         query.taskID = try line.value(Option.forTask).map(IDParser.id)
         if let text = line.value(Option.since) {
             // The grammar of --due, with the run's clock, zone and week start; a day from its start.
-            let dates = DateSettings.context(line.invocation, weekStart: try DateSettings.weekStart(line.invocation.environment))
+            let dates = try line.dates()
             guard case .date(let date) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
             let since = date.time ?? line.invocation.localTime.midnight(date.day)
             if since > line.invocation.now() {

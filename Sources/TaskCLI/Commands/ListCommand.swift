@@ -30,7 +30,7 @@ struct ListCommand: TasksCommand {
         contextLine = try ContextChoice.of(line).headerLine(in: line)
         // The score's weights, read only when something shows or sorts by the score.
         var scored = columns?.contains(.score) ?? false
-        if case .keys(let keys) = query.sort, keys.contains(where: { $0.field == .score }) { scored = true }
+        if case .keys(let keys) = query.sort, keys.contains(where: { $0.field == ReportColumn.score.field }) { scored = true }
         if scored { query.rankWeights = try line.configuration().rankWeights }
     }
 

@@ -32,7 +32,7 @@ struct ModifyCommand: TasksCommand {
         guard !fields.isEmpty else {
             throw CLIError.usage("'modify' needs a field flag: " + TasksSpec.editOptions.map { "--" + $0.long }.joined(separator: ", "))
         }
-        let dates = DateSettings.context(line.invocation, weekStart: try line.filterSettings(line.configuration()).dates.weekStart)
+        let dates = try line.dates()
         changes = try BulkChanges.of(fields, dates: dates)
         selection = try line.selection()
     }

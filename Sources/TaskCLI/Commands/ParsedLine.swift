@@ -73,11 +73,29 @@ struct ParsedLine {
         return configuration
     }
 
-    /// The filter words' settings: the run's clock and zone, the week's start, the custom fields.
+    /// The run's dates: its clock, day and zone, and the week's first day — resolved once, and
+    /// the same for everything that reads a date (filters, `add`'s words, field flags, the
+    /// editor reactor, `history --since`, `date`): `TASKS_WEEK_START` over the configuration's
+    /// `week.start` (`-c` over the file), Monday without either. The configuration is read
+    /// only when the environment does not say.
+    func dates() throws -> DateContext {
+        if let start = read.weekStart { return DateSettings.context(invocation, weekStart: start) }
+        let start: Int
+        if invocation.environment["TASKS_WEEK_START"].map({ !$0.isEmpty }) == true {
+            start = try DateSettings.weekStart(invocation.environment)
+        } else {
+            start = try configuration().weekStart ?? 0
+        }
+        read.weekStart = start
+        return DateSettings.context(invocation, weekStart: start)
+    }
+
+    /// The week's first day if a reading resolved it (`dates()`).
+    var resolvedWeekStart: Int? { read.weekStart }
+
+    /// The filter words' settings: the run's dates, the fields (custom ones too).
     func filterSettings(_ configuration: Configuration) throws -> FilterSettings {
-        var settings = try FilterInput.settings(invocation, configuration)
-        if let start = configuration.weekStart, invocation.environment["TASKS_WEEK_START"] == nil { settings.dates.weekStart = start }
-        return settings
+        FilterSettings(dates: try dates(), vocabulary: configuration.vocabulary)
     }
 
     /// The tasks a change acts on (`done`, `delete`, `modify`, …): plain ids as typed (or
@@ -175,7 +193,7 @@ struct ParsedLine {
         query.today = today
         if let text = parsed.value(Option.dueBefore) {
             // The grammar of --due, with the run's clock, zone and week start.
-            let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
+            let dates = try dates()
             guard case .date(let date) = try TaskFields.spec(.due).judge(text, in: dates) else { throw TaskFieldError.badValue(.due, text) }
             query.dueBefore = date
         }
@@ -192,10 +210,11 @@ struct ParsedLine {
             if let named = SortChoice(rawValue: text) {
                 query.sort = named.sort
             } else {
-                do throws(SortKeyError) { query.sort = .keys(try SortKey.parse(text)) } catch {
+                let vocabulary = text.contains(where: \.isLetter) ? (try? configuration().vocabulary) ?? .builtIn : .builtIn
+                do throws(SortKeyError) { query.sort = .keys(try SortKey.parse(text, vocabulary: vocabulary)) } catch {
                     throw CLIError.usage("'\(error.word)' is not an order" + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? "")
                                          + "; use manual, due, priority or created, or keys such as due,priority- (- descending)",
-                                         hint: "the keys: " + SortKey.Field.allCases.map(\.rawValue).joined(separator: ", "))
+                                         hint: "the keys: " + error.keys.joined(separator: ", "))
                 }
                 query.grouping = .none
             }
@@ -211,8 +230,8 @@ struct ParsedLine {
     /// `--columns id,title,due`: the columns, checked against the configuration's custom fields.
     func columns() throws -> [ReportColumn]? {
         guard let text = parsed.value(Option.columns) else { return nil }
-        let custom = text.contains(where: \.isLetter) ? (try? configuration().customFields) ?? [:] : [:]
-        do throws(ReportColumn.Refusal) { return try ReportColumn.parse(text, custom: custom) } catch {
+        let vocabulary = text.contains(where: \.isLetter) ? (try? configuration().vocabulary) ?? .builtIn : .builtIn
+        do throws(ReportColumn.Refusal) { return try ReportColumn.parse(text, vocabulary: vocabulary) } catch {
             throw CLIError.usage("--columns \(text): \(error.message)")
         }
     }
@@ -253,7 +272,7 @@ struct ParsedLine {
         let sets = parsed.values(Option.setCustom)
         if !sets.isEmpty {
             let configuration = try configuration()
-            let dates = DateSettings.context(invocation, weekStart: try DateSettings.weekStart(invocation.environment))
+            let dates = try dates()
             for text in sets {
                 guard let equals = text.firstIndex(of: "=") else {
                     throw CLIError.usage("'--set \(text)': give NAME=VALUE (NAME= removes the field)")
@@ -289,6 +308,8 @@ struct ParsedLine {
 /// by its copies within the one run).
 final class ConfigurationOnce {
     var value: Configuration?
+    /// The week's first day, once resolved (`ParsedLine.dates()`).
+    var weekStart: Int?
 }
 
 /// What a change acts on: ids, or the tasks a filter chooses.

@@ -14,8 +14,8 @@ struct ReportCommand: TasksCommand {
             tasks report delete mine
             Built in: list, next, active, completed (newest first, with when), waiting,
             blocked, ready, overdue, recurring, all. A report defined with a built-in one's
-            name changes what it sets of it. Columns: \(ReportColumn.named.map(\.0).joined(separator: ", ")),
-            and custom fields. --sort keys: \(SortKey.Field.allCases.map(\.rawValue).joined(separator: ", ")),
+            name changes what it sets of it. Columns: \(FieldVocabulary.builtIn.names(.column).joined(separator: ", ")),
+            and custom fields. --sort keys: \(FieldVocabulary.builtIn.names(.sort).joined(separator: ", ")),
             each with - for descending; across lists unless --group list.
             """,
         arguments: [ArgumentSpec("NAME|define|delete", help: "A report to run, or what to do.", optional: true, completion: Completion.reportNames),

@@ -30,17 +30,27 @@ struct CompletionsCommand: TasksCommand {
     }
 
     let shell: Shell
+    /// The fields filters name: the configuration's custom fields too.
+    let vocabulary: FieldVocabulary
 
-    init(_ line: ParsedLine) throws { shell = try ParsedLine.choice(line.requiredArgument, Shell.self) }
+    init(_ line: ParsedLine) throws {
+        shell = try ParsedLine.choice(line.requiredArgument, Shell.self)
+        vocabulary = shell == .words ? (try? line.configuration().vocabulary) ?? .builtIn : .builtIn
+    }
 
-    /// The words of a filter that need no database: each field with `:` and each modifier, the
-    /// virtual tags, the operators.
-    static let staticFilterWords: [String] = {
-        let names = Set(FilterParser.names.values).subtracting(["id", "uuid"]).sorted()
-        let modifiers = Set(FilterParser.modifiers.values).sorted()
-        return names.flatMap { name in [name + ":"] + modifiers.map { name + "." + $0 + ":" } }
-            + FilterParser.virtualTags.map { "+" + $0 } + ["and", "or", "not", "xor"]
-    }()
+    /// The words of a filter that need no database: each field the vocabulary filters on with
+    /// `:` and each comparison its type takes (not the id and uuid, which are typed as
+    /// themselves), `limit:`, the virtual tags, the operators.
+    static func filterWords(_ vocabulary: FieldVocabulary) -> [String] {
+        var words: [String] = []
+        for field in vocabulary.fields(.filter) where field.type != .id && field.type != .uuid {
+            words.append(field.name + ":")
+            for modifier in field.type.modifiers { words.append(field.name + "." + modifier + ":") }
+        }
+        words.append("limit:")
+        for tag in FilterParser.virtualTags { words.append("+" + tag) }
+        return words + ["and", "or", "not", "xor"]
+    }
 
     func run(_ context: CommandContext) {
         guard shell == .words else { return }
@@ -48,7 +58,7 @@ struct CompletionsCommand: TasksCommand {
         let tags = reactor.send(.loadTags).tags ?? []
         let lists = reactor.send(.loadLists).lists ?? []
         if let failure = reactor.currentState.failure { return context.status.fail(failure) }
-        let words = Self.staticFilterWords + tags.map { "+" + $0.name } + lists.map { "list:" + $0.name }
+        let words = Self.filterWords(vocabulary) + tags.map { "+" + $0.name } + lists.map { "list:" + $0.name }
         context.console.stdout.write(words.map { TerminalText.escapingControls($0) + "\n" }.joined())
     }
 
@@ -122,9 +132,9 @@ enum FilterHelp {
           priority:H            also priority: (none), priority.not:H, priority.above:L
           due:today             due.before:eow  due.after:mon  due.by:fri  due: (none)  due.any:
                                 the same for wait, scheduled, until, completed, created,
-                                modified and date custom fields; dates as in 'tasks help date'
+                                modified, start and date custom fields; dates as in 'tasks help date'
           status:pending        done, waiting, expired
-          title.contains:x      title.startswith:x  title.endswith:x
+          title.contains:x      title.startswith:x  title.endswith:x  title.is:x  notes.contains:x
           NAME:VALUE            a custom field (uda.NAME.type): NAME.before:, NAME.contains: …
           3  1-3,5  01a23702    ids, ranges of ids, a uuid or its first 8 or more hex digits
           +OVERDUE +TODAY +TOMORROW +WEEK +MONTH +YEAR +ACTIVE +BLOCKED +BLOCKING +READY
@@ -133,7 +143,11 @@ enum FilterHelp {
           limit:N               at most N rows
 
         Modifiers: is (equals), not (isnt), before (below, under), after (above, over), by
-        (on or before), none, any, contains (has), hasnt, startswith, endswith.
+        (on or before), none, any, contains (has), hasnt, startswith, endswith — as the
+        field's type takes them: text is not contains startswith endswith none any; dates,
+        priorities, numbers is not before after by none any; tags is not contains hasnt
+        none any. A name shortens to 3 letters where one field starts so (pri:H), in filters,
+        --sort, --columns and add's words alike.
         A word name:value whose name or modifier is unknown, a bad date or an unbalanced
         parenthesis is refused (status 2) with the word and its place. The words of one
         command are one group: a context's filter (tasks help context) is ANDed with it.

@@ -143,7 +143,7 @@ struct UICommand: TasksCommand {
         // it at once; any other is named and asked about first.
         let command = service.commandText, opened = SystemClock.now()
         options.ownEntry = { $0.command == command && $0.time >= opened }
-        options.dates = { [invocation, weekStart = context.weekStart] in DateSettings.context(invocation, weekStart: weekStart) }
+        options.dates = context.dates
         // `/` reads the filter grammar on the clock of the moment it is typed.
         options.filterSettings = { [invocation, settings] in
             var now = settings

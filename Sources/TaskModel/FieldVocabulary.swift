@@ -1,0 +1,196 @@
+import TextFormats
+
+/// The query language's words for fields, in one table: every filter word's field, every
+/// `--sort` key, every report column and every field `add`'s words set is an entry here —
+/// the stored fields from `TaskFields.all` (their `words`), the ones made from others (`id`,
+/// `uuid`, `status`, `score`) below, and the configuration's custom fields added at start-up
+/// (`adding(_:)`). The filter parser, the sort keys, the columns, `add`'s words and the shells'
+/// completions all look names up here, so a name, an alias or an abbreviation means the same
+/// in each of them.
+public struct FieldVocabulary: Sendable {
+    /// The entries: the id and uuid, the stored fields in `TaskFields.all`'s order, the status
+    /// and the score, then custom fields.
+    public let fields: [QueryField]
+    /// Every name and alias (lower case) to its entry.
+    private let exact: [String: Int]
+
+    public init(_ fields: [QueryField]) {
+        self.fields = fields
+        var exact: [String: Int] = [:]
+        for (index, field) in fields.enumerated() {
+            for name in field.names where exact[name.lowercased()] == nil { exact[name.lowercased()] = index }
+        }
+        self.exact = exact
+    }
+
+    /// The built-in fields.
+    public static let builtIn = FieldVocabulary(derived.prefix(2) + TaskFields.all.compactMap(entry) + derived.dropFirst(2))
+
+    /// These entries and `custom`'s fields (sorted by name).
+    public func adding(_ custom: [String: CustomField]) -> FieldVocabulary {
+        custom.isEmpty ? self : adding(custom.keys.sorted().compactMap { custom[$0] }.map(Self.entry))
+    }
+
+    /// These entries and `more`.
+    public func adding(_ more: [QueryField]) -> FieldVocabulary { FieldVocabulary(fields + more) }
+
+    /// The entry `typed` names, whatever its roles: a name or an alias, any case.
+    public func named(_ typed: String) -> QueryField? { exact[typed.lowercased()].map { fields[$0] } }
+
+    /// The entry `typed` names for `role`: a name or an alias, or three letters or more that
+    /// begin the names of one entry only (`pri`, `sched`, `proj`); nil when none (or several).
+    public func field(_ typed: String, role: QueryRoles) -> QueryField? {
+        let lowered = typed.lowercased()
+        if let index = exact[lowered] { return fields[index].roles.contains(role) ? fields[index] : nil }
+        guard lowered.count >= 3 else { return nil }
+        let begun = Set(fields.indices.filter { fields[$0].roles.contains(role) && fields[$0].names.contains { $0.hasPrefix(lowered) } })
+        guard begun.count == 1, let index = begun.first else { return nil }
+        return fields[index]
+    }
+
+    /// The entries with `role`, in order.
+    public func fields(_ role: QueryRoles) -> [QueryField] { fields.filter { $0.roles.contains(role) } }
+
+    /// The names (not aliases) of the entries with `role`.
+    public func names(_ role: QueryRoles) -> [String] { fields(role).map(\.name) }
+
+    /// The name or alias of an entry with `role` closest to `typed`, for a suggestion.
+    public func closest(to typed: String, role: QueryRoles) -> String? {
+        Suggestion.closest(to: typed.lowercased(), among: fields(role).flatMap(\.names))
+    }
+}
+
+extension FieldVocabulary {
+    /// The entry of a stored field, from its `words` (none: the query language does not name it).
+    static func entry(_ spec: TaskFieldSpec) -> QueryField? {
+        guard let words = spec.words else { return nil }
+        let stored = spec.stored, kind = spec.kind, column = spec.column
+        let isPriority = kind == .priority
+        let read: @Sendable (Task, QueryContext) -> QueryValue?
+        if isPriority {
+            // H above M above L above none: 3, 2, 1 (and 0 for none, `missing`).
+            read = { task, _ in stored(task).integer.map { .integer(3 - $0) } }
+        } else {
+            read = { task, _ in QueryValue(stored(task)) }
+        }
+        return QueryField(name: spec.name, aliases: words.aliases, type: words.type ?? type(of: kind), roles: words.roles, stored: spec.field,
+                          isOptional: kind.isOptional, defaultModifier: words.defaultModifier, missing: isPriority ? .integer(0) : nil, read: read,
+                          sql: { _ in isPriority ? "(3 - \(column))" : column },
+                          cell: words.cell ?? { task, context, forTable in Self.cell(kind, stored(task), task, context, forTable) },
+                          ordering: words.ordering)
+    }
+
+    /// A custom field's entry: kept in `extras` as Taskwarrior writes it, read in SQL by
+    /// `tasks_custom` (`SQLiteTaskService.defineFilterFunctions`).
+    public static func entry(_ field: CustomField) -> QueryField {
+        let name = field.name, kind = field.kind
+        let type: QueryType
+        switch kind {
+        case .string: type = .text
+        case .number: type = .number
+        case .duration: type = .duration
+        case .date: type = .date(.stamp)
+        }
+        return QueryField(name: name, type: type, roles: .every, custom: field, isOptional: true,
+                          read: { task, _ in
+                              switch CustomComparable.of(ExtrasText.value(name, in: task.extras), kind) {
+                              case .none: nil
+                              case .text(let text)?: .text(text)
+                              case .number(let number)?: .real(number)
+                              case .seconds(let seconds)?: .integer(seconds)
+                              }
+                          },
+                          sql: { _ in "tasks_custom(extras, '\(name) \(kind.rawValue)')" },
+                          cell: { task, context, _ in ExtrasText.value(name, in: task.extras).map { field.shown($0, zone: context.zone) } ?? "" })
+    }
+
+    /// The fields made from others: the id and uuid (a task's identity), its status, its score.
+    static let derived: [QueryField] = [
+        QueryField(name: "id", type: .id, roles: [.filter, .sort, .column], isOptional: false,
+                   read: { task, _ in .integer(task.id) }, sql: { _ in "id" }, cell: { task, _, _ in String(task.id) }),
+        QueryField(name: "uuid", type: .uuid, roles: [.filter, .column], isOptional: false,
+                   read: { task, _ in .text(task.uuid) }, sql: { _ in "uuid" }, cell: { task, _, _ in task.uuid }),
+        QueryField(name: "status", type: .status, roles: [.filter, .column], isOptional: false,
+                   read: { task, _ in .integer(task.isDone ? 1 : 0) }, sql: { _ in "done" },
+                   cell: { task, context, forTable in doneCell(task, forTable) }),
+        QueryField(name: "score", aliases: ["urgency"], type: .number, roles: .shown, isOptional: false,
+                   read: { task, context in .integer(Int64(TaskRank(task, today: context.today, weights: context.weights).score)) },
+                   sql: { context in TaskRank.sql(today: context.today, weights: context.weights) },
+                   cell: { task, context, _ in String(TaskRank(task, today: context.today, weights: context.weights).score) }),
+    ]
+
+    /// What a field of `kind` is to a query.
+    static func type(of kind: FieldKind) -> QueryType {
+        switch kind {
+        case .text, .optionalText: .text
+        case .date: .date(.text)
+        case .time: .date(.milliseconds)
+        case .priority: .priority
+        case .tags: .tags
+        case .number: .number
+        case .duration: .duration
+        case .flag, .day, .rule, .annotations: .shown
+        }
+    }
+
+    /// `done`'s cell: `[x]`, `[↻]` (repeats), `[ ]` on a table; `true` or `false` in a record.
+    public static func doneCell(_ task: Task, _ forTable: Bool) -> String {
+        forTable ? (task.isDone ? "[x]" : task.repeat != nil ? "[↻]" : "[ ]") : (task.isDone ? "true" : "false")
+    }
+
+    /// A stored value's cell by its kind: a date or a time on the local clock on a table (a
+    /// record: as stored, a time in UTC as `history` and `export` write moments), tags as
+    /// `+a +b`, the first line of text.
+    static func cell(_ kind: FieldKind, _ value: SyncValue, _ task: Task, _ context: QueryContext, _ forTable: Bool) -> String {
+        switch (kind, value) {
+        case (_, .null): return ""
+        case (.flag, _): return doneCell(task, forTable)
+        case (.date, .text(let text)):
+            guard forTable, let date = TaskDate(text), !date.isDay else { return text }
+            return date.shown(in: context.zone)
+        case (.time, .integer(let milliseconds)):
+            let stamp = Timestamp(millisecondsSince1970: milliseconds)
+            return forTable ? TaskDate(stamp, in: context.zone).shown(in: context.zone) : TimestampText.iso8601(stamp)
+        case (.priority, .integer(let rank)): return Priority(rank: rank)?.rawValue ?? ""
+        case (.tags, .text(let text)):
+            let tags = TagsText.decode(text)
+            return forTable ? tags.map { "+" + $0 }.joined(separator: " ") : tags.joined(separator: " ")
+        case (_, .text(let text)): return forTable ? String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") : text
+        case (_, .integer(let number)): return String(number)
+        }
+    }
+}
+
+extension QueryValue {
+    /// A stored value as a query reads it (nil: none).
+    init?(_ value: SyncValue) {
+        switch value {
+        case .null: return nil
+        case .text(let text): self = .text(text)
+        case .integer(let number): self = .integer(number)
+        }
+    }
+}
+
+/// How the query language names and uses a stored field (`TaskFieldSpec.words`): its other
+/// names, its roles, and where it differs from what its kind gives — its type, its cell, its
+/// order.
+public struct FieldWords: Sendable {
+    public let aliases: [String]
+    public let roles: QueryRoles
+    public let type: QueryType?
+    /// What `name:value` compares by (`contains` for text read in parts).
+    public let defaultModifier: String
+    public let cell: (@Sendable (Task, QueryContext, Bool) -> String)?
+    public let ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])?
+
+    public init(_ roles: QueryRoles, aliases: [String] = [], type: QueryType? = nil, defaultModifier: String = "is", cell: (@Sendable (Task, QueryContext, Bool) -> String)? = nil,
+                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil) {
+        self.aliases = aliases
+        self.roles = roles
+        self.type = type
+        self.defaultModifier = defaultModifier
+        self.cell = cell
+        self.ordering = ordering
+    }
+}
