@@ -334,7 +334,7 @@ do {
     let subscription = reactor.state.map { $0.sections.count }.distinctUntilChanged().subscribe(onNext: { shown = $0 })
     var flip: Int64 = 0
     let (reactorToggle, serviceToggle) = pair(runs: 41, setUp: { flip += 1 }, service: {
-        reactor.action.onNext(.toggleTaskDone(50_000 + flip % 2))
+        reactor.action.onNext(.toggleTasksDone([50_000 + flip % 2]))
     }, raw: {
         _ = try? service.toggle(ids: [50_002 + flip % 2]).toBlocking().single()
     })

@@ -9,18 +9,21 @@ import TextFormats
 enum AddWords {
     /// The title the words leave (nil when none does) and `fields` with the modifiers added;
     /// a modifier a flag gives too is refused.
-    static func read(_ words: [String], into fields: inout FieldFlags, vocabulary: FieldVocabulary, dates: DateContext,
-                     source: String = "") throws -> String? {
+    /// `vocabulary` is made only when a word has a colon: `tasks add Buy milk` makes none.
+    /// With `removingTags` (`modify`), `-tag` takes a tag off as `+tag` puts one on.
+    static func read(_ words: [String], into fields: inout FieldFlags, vocabulary makeVocabulary: @autoclosure () -> FieldVocabulary,
+                     dates: DateContext, source: String = "", removingTags: Bool = false) throws -> String? {
         var title: [String] = []
+        var made: FieldVocabulary?
         for word in words {
             if word.contains(where: { $0 == " " || $0 == "\t" }) {
                 title.append(word)
                 continue
             }
-            if word.hasPrefix("+"), word.utf8.count > 1 {
+            if word.hasPrefix("+") || (removingTags && word.hasPrefix("-")), word.utf8.count > 1 {
                 let tag = String(word.dropFirst())
                 try FieldRules.checkTag(tag, typed: true)
-                fields.addTags.append(tag)
+                if word.hasPrefix("+") { fields.addTags.append(tag) } else { fields.removeTags.append(tag) }
                 continue
             }
             guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else {
@@ -32,6 +35,8 @@ enum AddWords {
                 title.append(word)
                 continue
             }
+            let vocabulary = made ?? makeVocabulary()
+            made = vocabulary
             if let field = vocabulary.field(name, role: .set) {
                 if let custom = field.custom {
                     do throws(CustomField.Refusal) {

@@ -123,25 +123,52 @@ enum TaskwarriorOrder {
 
     /// `words` with the command moved before the filter that starts at `start`; nil when the
     /// words are not in Taskwarrior's order.
+    /// The commands whose words after the filter modify the tasks it chooses: their filter is
+    /// passed as one word (a group) when it is more than ids, so the two stay apart.
+    static let modifying: Set<String> = ["modify", "mod"]
+
     static func reordered(_ words: [String], from start: Int) -> [String]? {
         guard start < words.count, TasksSpec.root.subcommand(named: words[start]) == nil, words[start] != "info" else { return nil }
         var index = start
         while index < words.count, isFilterShaped(words[index]) { index += 1 }
         guard index > start, index < words.count, takingFilters.contains(words[index]) else { return nil }
         let command = words[index] == "info" ? "show" : words[index]
-        return Array(words[..<start]) + [command] + Array(words[start..<index]) + Array(words[(index + 1)...])
+        var filter = Array(words[start..<index])
+        if modifying.contains(command), !filter.allSatisfy(isIDShaped) {
+            // One word, `(+bills or +urgent)`; a word with a space in it keeps its quotes.
+            guard let grouped = group(filter) else { return nil }
+            filter = [grouped]
+        }
+        return Array(words[..<start]) + [command] + filter + Array(words[(index + 1)...])
+    }
+
+    /// `words` as one parenthesised group the filter parser reads back as they are; nil when a
+    /// word holds both kinds of quote with a space (it cannot be quoted as one word).
+    static func group(_ words: [String]) -> String? {
+        var parts: [String] = []
+        for word in words {
+            guard word.contains(" ") || word.contains("\t") else { parts.append(word); continue }
+            if !word.contains("\"") { parts.append("\"" + word + "\"") } else if !word.contains("'") { parts.append("'" + word + "'") } else { return nil }
+        }
+        return "(" + parts.joined(separator: " ") + ")"
+    }
+
+    /// An id, a range or list of them (`3`, `1-3,5`), or a uuid or its start.
+    static func isIDShaped(_ word: String) -> Bool {
+        if FilterParser.uuidPrefix(word) != nil { return true }
+        let bytes = Array(word.lowercased().utf8)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        guard let first = bytes.first, isDigit(first) else { return false }
+        if bytes.count >= 13, bytes[8] == UInt8(ascii: "-"), bytes.prefix(8).allSatisfy(FilterParser.isHex) { return true }
+        return bytes.allSatisfy { isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ",") }
     }
 
     static func isFilterShaped(_ word: String) -> Bool {
         let bytes = Array(word.utf8)
         guard let first = bytes.first else { return false }
         if ["and", "or", "xor", "not"].contains(word.lowercased()) || first == UInt8(ascii: "(") || bytes.last == UInt8(ascii: ")") { return true }
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20 >= 97 && byte | 0x20 <= 102) }
-        // 3, 1-3,5
-        if bytes.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ",") }) && isDigit(first) { return true }
-        // A uuid or its start, as the filter reads one.
-        if FilterParser.uuidPrefix(word) != nil || (bytes.count >= 13 && bytes[8] == UInt8(ascii: "-") && bytes.prefix(8).allSatisfy(isHex)) { return true }
+        // 3, 1-3,5, a uuid or its start, as the filter reads them.
+        if isIDShaped(word) { return true }
         // +tag, -tag
         if (first == UInt8(ascii: "+") || first == UInt8(ascii: "-")) && bytes.count > 1 && !bytes.contains(UInt8(ascii: " ")) { return true }
         // name:value, name.modifier:value

@@ -63,7 +63,7 @@ public struct FieldVocabulary: Sendable {
 extension FieldVocabulary {
     /// The entry of a stored field, from its `words` (none: the query language does not name it).
     static func entry(_ spec: TaskFieldSpec) -> QueryField? {
-        guard let words = spec.words else { return nil }
+        guard let words = spec.words?() else { return nil }
         let stored = spec.stored, kind = spec.kind, column = spec.column
         let isPriority = kind == .priority
         let read: @Sendable (Task, QueryContext) -> QueryValue?

@@ -30,11 +30,12 @@ public final class TaskDetailsReactor: Reactor {
 
     public let initialState = State()
     public let reactorStorage = Storage()
-    private let service: any TaskService
-    /// How many history entries the pane shows.
+    private let service: any TaskReading & TaskHistoryKeeping & TaskEventFeed
+    /// How many history entries the pane shows (0: none is read — `tasks show`).
     public let historyLimit: Int
 
-    public init(service: any TaskService, historyLimit: Int = 5) {
+    /// Over the roles it calls: reading tasks, their history, and the feed it reads again on.
+    public init(service: any TaskReading & TaskHistoryKeeping & TaskEventFeed, historyLimit: Int = 5) {
         self.service = service
         self.historyLimit = max(0, historyLimit)
     }
@@ -63,7 +64,8 @@ public final class TaskDetailsReactor: Reactor {
             let blockers: Observable<[Task]> = task.depends.isEmpty ? .just([]) : service.fetch(TaskDetails.blockersQuery(of: task))
             return blockers.flatMap { blockers in
                 service.fetch(TaskDetails.blockingQuery(of: task)).flatMap { blocking in
-                    service.history(HistoryQuery(limit: limit, taskID: id)).map { history in
+                    let history: Observable<[HistoryEntry]> = limit == 0 ? .just([]) : service.history(HistoryQuery(limit: limit, taskID: id))
+                    return history.map { history in
                         .setDetails(TaskDetails(task: task, blockers: blockers, blocking: blocking), history: history)
                     }
                 }

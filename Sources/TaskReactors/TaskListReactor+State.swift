@@ -17,8 +17,6 @@ extension TaskListReactor {
         public var isCounted = true
         /// A service call failed.
         @Pulse public var failure: TaskServiceError?
-        /// The view should open the editor for this task.
-        @Pulse public var editing: Task?
         /// The lists with their counts, once loaded.
         public var lists: [TaskListSummary]?
         /// The tags with their counts, once loaded.

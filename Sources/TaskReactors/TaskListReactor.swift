@@ -27,8 +27,7 @@ public final class TaskListReactor: Reactor {
         /// The changes by id. Each one's result — what the service committed — becomes the
         /// mutation `setChange` directly (the state's `change`); the rows in the window move
         /// through `service.event`, as for a change made anywhere else.
-        case toggleTaskDone(Int64)
-        /// Flip several tasks in one transaction: all of them or, when one is missing, none.
+        /// Flip tasks in one transaction: all of them or, when one is missing, none.
         case toggleTasksDone([Int64])
         case setDone([Int64], Bool)
         /// Start (or stop) the tasks; `alone` stops every other active one.
@@ -42,8 +41,6 @@ public final class TaskListReactor: Reactor {
         case choose(TaskQuery)
         case deleteTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
-        /// Ask to open the editor for a task.
-        case selectTask(Int64)
         /// Load the lists with their counts.
         case loadLists
         /// The tags with their counts (`tasks tags`).
@@ -96,7 +93,6 @@ public final class TaskListReactor: Reactor {
         /// What this reactor's own change committed, as the service returned it.
         case setChange(TaskEvent)
         case setFailure(TaskServiceError)
-        case openEditor(Task)
         case setLists([TaskListSummary])
         case setTags([TaskListSummary])
         case setStep(HistoryStep)
@@ -152,8 +148,6 @@ public final class TaskListReactor: Reactor {
             return loading(query, body)
         case .showRows(let range):
             return moveWindow(to: range)
-        case .toggleTaskDone(let id):
-            return changing(service.toggle(ids: [id]))
         case .toggleTasksDone(let ids):
             return changing(service.toggle(ids: ids))
         case .setDone(let ids, let isDone):
@@ -170,9 +164,6 @@ public final class TaskListReactor: Reactor {
             return changing(service.move(id: id, to: placement).map(TaskEvent.move))
         case .choose(let query):
             return service.fetch(query).map(Mutation.setChosen).catch(failed)
-        case .selectTask(let id):
-            if let task = currentState.window.rows.first(where: { $0.id == id }) { return .just(.openEditor(task)) }
-            return service.task(id: id).map { Mutation.openEditor($0) }.catch(failed)
         case .undo(let entry):
             return .concat([.just(.setUndoQuestion(nil)), HistoryStep.undo(entry, on: service).map(Mutation.setStep).catch(failed)])
         case .proposeUndo(let own):
@@ -380,8 +371,6 @@ public final class TaskListReactor: Reactor {
             state.change = change
         case .setFailure(let failure):
             state.failure = failure
-        case .openEditor(let task):
-            state.editing = task
         case .setLists(let lists):
             state.lists = lists
         case .setTags(let tags):

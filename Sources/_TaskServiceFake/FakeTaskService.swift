@@ -9,9 +9,9 @@ public struct FakeFailure: Error, Equatable, CustomStringConvertible {
 
 /// An in-memory TaskService that follows the same rules as the SQLite one, and fails on demand:
 /// for the tests of every module above the model (a test-only module: its name starts with `_`).
-public final class FakeTaskService: TaskService {
+/// Each role of `TaskService` is an extension of its own, as the reactors take them.
+public final class FakeTaskService {
     public let events = PublishSubject<TaskEvent>()
-    public var event: Observable<TaskEvent> { events }
     public private(set) var tasks: [Task] = []
 
     public init() {}
@@ -49,12 +49,38 @@ public final class FakeTaskService: TaskService {
         if !missing.isEmpty { throw TaskServiceError.notFound(ids: missing) }
     }
 
-    public func fetch(_ query: TaskQuery) -> Observable<[Task]> {
-        attempt { (self.tasks.filter { query.matches($0, world: .of(self.tasks)) }.sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
-    }
-
     private func sortedResult(_ query: TaskQuery) -> [Task] {
         tasks.filter { query.matches($0, world: .of(tasks)) }.sorted { query.precedes($0, $1) }
+    }
+
+    /// Every request counted, to show which ones a window move makes.
+    public private(set) var rowRequests: [TaskRowRequest] = []
+
+    private func apply(_ changes: TaskChanges, to id: Int64) throws -> Task {
+            let index = try self.index(of: id)
+            var task = self.tasks[index]
+            if let title = changes.title { task.title = title }
+            if let notes = changes.notes { task.notes = notes }
+            if let list = changes.list { task.list = list }
+            changes.applyingValues(to: &task)
+            if !changes.repeat.isKeep { task.repeat = changes.repeat.applied(to: task.repeat) }
+            task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
+            task.modified = self.tick()
+            task.annotations += changes.annotate.map { Annotation(entry: task.modified, text: $0) }
+            self.tasks[index] = task
+            return task
+    }
+
+    /// The ids of each `update(ids:_:)` call, in turn: one call is one command.
+    public private(set) var updates: [[Int64]] = []
+
+    /// The `checkedCount` of each `create(streaming:)` call, in turn.
+    public private(set) var checkedCounts: [Int?] = []
+}
+
+extension FakeTaskService: TaskReading {
+    public func fetch(_ query: TaskQuery) -> Observable<[Task]> {
+        attempt { (self.tasks.filter { query.matches($0, world: .of(self.tasks)) }.sorted { query.orders($0, before: $1) }.sortedBySection(query), []) }
     }
 
     /// The totals; cells counted as characters (the fake has no terminal).
@@ -95,9 +121,6 @@ public final class FakeTaskService: TaskService {
         attempt { (self.sortedResult(query).firstIndex { $0.id == id }, []) }
     }
 
-    /// Every request counted, to show which ones a window move makes.
-    public private(set) var rowRequests: [TaskRowRequest] = []
-
     public func rows(_ query: TaskQuery, _ request: TaskRowRequest) -> Observable<[Task]> {
         attempt {
             self.rowRequests.append(request)
@@ -130,6 +153,28 @@ public final class FakeTaskService: TaskService {
         attempt { (self.tasks[try self.index(of: id)], []) }
     }
 
+    public func tags() -> Observable<[TaskListSummary]> {
+        attempt {
+            let names = Set(self.tasks.flatMap(\.tags)).sorted()
+            return (names.map { name in
+                TaskListSummary(name: name, pending: self.tasks.filter { $0.tags.contains(name) && !$0.isDone }.count,
+                                done: self.tasks.filter { $0.tags.contains(name) && $0.isDone }.count)
+            }, [])
+        }
+    }
+
+    public func lists() -> Observable<[TaskListSummary]> {
+        attempt {
+            let names = Set(self.tasks.map(\.list)).sorted()
+            return (names.map { name in
+                TaskListSummary(name: name, pending: self.tasks.filter { $0.list == name && !$0.isDone }.count,
+                                done: self.tasks.filter { $0.list == name && $0.isDone }.count)
+            }, [])
+        }
+    }
+}
+
+extension FakeTaskService: TaskWriting {
     public func create(_ drafts: [TaskDraft]) -> Observable<[Task]> {
         attempt {
             var made: [Task] = []
@@ -178,27 +223,6 @@ public final class FakeTaskService: TaskService {
             return (task, [.update(task)])
         }
     }
-
-    private func apply(_ changes: TaskChanges, to id: Int64) throws -> Task {
-            let index = try self.index(of: id)
-            var task = self.tasks[index]
-            if let title = changes.title { task.title = title }
-            if let notes = changes.notes { task.notes = notes }
-            if let list = changes.list { task.list = list }
-            changes.applyingValues(to: &task)
-            if !changes.repeat.isKeep { task.repeat = changes.repeat.applied(to: task.repeat) }
-            task.tags = Array(Set(task.tags.filter { !changes.removeTags.contains($0) } + changes.addTags)).sorted()
-            task.modified = self.tick()
-            task.annotations += changes.annotate.map { Annotation(entry: task.modified, text: $0) }
-            self.tasks[index] = task
-            return task
-    }
-
-    /// The ids of each `update(ids:_:)` call, in turn: one call is one command.
-    public private(set) var updates: [[Int64]] = []
-
-    /// The `checkedCount` of each `create(streaming:)` call, in turn.
-    public private(set) var checkedCounts: [Int?] = []
 
     public func update(ids: [Int64], _ changes: TaskChanges) -> Observable<TaskEvent> {
         attempt {
@@ -302,38 +326,6 @@ public final class FakeTaskService: TaskService {
         }
     }
 
-    public func tags() -> Observable<[TaskListSummary]> {
-        attempt {
-            let names = Set(self.tasks.flatMap(\.tags)).sorted()
-            return (names.map { name in
-                TaskListSummary(name: name, pending: self.tasks.filter { $0.tags.contains(name) && !$0.isDone }.count,
-                                done: self.tasks.filter { $0.tags.contains(name) && $0.isDone }.count)
-            }, [])
-        }
-    }
-
-    public func lists() -> Observable<[TaskListSummary]> {
-        attempt {
-            let names = Set(self.tasks.map(\.list)).sorted()
-            return (names.map { name in
-                TaskListSummary(name: name, pending: self.tasks.filter { $0.list == name && !$0.isDone }.count,
-                                done: self.tasks.filter { $0.list == name && $0.isDone }.count)
-            }, [])
-        }
-    }
-
-    /// The fake keeps no history: undo and redo find nothing; the history is empty; no other
-    /// process writes. (The store's history is tested against SQLite in TaskStoreTests.)
-    public func undo(entry: Int64?) -> Observable<HistoryEntry> {
-        attempt { throw entry.map(TaskServiceError.noSuchEntry) ?? TaskServiceError.nothingToUndo }
-    }
-
-    public func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
-
-    public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
-
-    public func catchUp() -> Observable<Int> { attempt { (0, []) } }
-
     public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
         attempt {
             var result = TaskImportResult()
@@ -378,6 +370,24 @@ public final class FakeTaskService: TaskService {
         }
         .flatMap { [unowned self] records in self.importTasks(records) }
     }
+}
+
+extension FakeTaskService: TaskHistoryKeeping {
+    /// The fake keeps no history: undo and redo find nothing; the history is empty; no other
+    /// process writes. (The store's history is tested against SQLite in TaskStoreTests.)
+    public func undo(entry: Int64?) -> Observable<HistoryEntry> {
+        attempt { throw entry.map(TaskServiceError.noSuchEntry) ?? TaskServiceError.nothingToUndo }
+    }
+
+    public func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
+
+    public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
+}
+
+extension FakeTaskService: TaskEventFeed {
+    public var event: Observable<TaskEvent> { events }
+
+    public func catchUp() -> Observable<Int> { attempt { (0, []) } }
 }
 
 extension Array where Element == Task {

@@ -51,7 +51,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput("a Taskwarrior setting word", ["list", "rc.color=off"], status: 2,
                  "tasks: filter word 1 'rc.color=off': tasks takes a setting for one command as -c NAME=VALUE; did you mean '-c color=off'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("modify with no field", ["modify", "+a"], status: 2,
-                 "tasks: 'modify' needs a field flag: --title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks, --set\n"),
+                 "tasks: 'modify' needs a modification (priority:H, +tag, due:fri, …) or a field flag: --title, --list, --notes, --due, --priority, --tag, --every, --after, --wait, --scheduled, --until, --blocked-by, --blocks, --set\n"),
         BadInput("multi-line title", ["add", "one\ntwo"], status: 2, "tasks: the title has a line break; put further lines in the notes\n"),
         BadInput("a filter that matches nothing", ["toggle", "abc"], status: 1,
                  "tasks: no task matches the filter; nothing was changed\n"),

@@ -43,7 +43,7 @@ struct TaskListReactorTests {
         let store = TestStore(TaskListReactor(service: service))
         refresh(store, service, TaskQuery(status: .all))
         for round in 1...3 {
-            store.send(.toggleTaskDone(tasks[0].id)) {
+            store.send(.toggleTasksDone([tasks[0].id])) {
                 $0.window.rows[0].isDone = round % 2 == 1
                 $0.window.rows[0].completed = service.tasks[0].completed
                 $0.applied = round % 2 == 1 ? .markAsDone(service.tasks[0]) : .markAsUndone(service.tasks[0])
@@ -165,9 +165,9 @@ struct TaskListReactorTests {
         var failures: [TaskServiceError?] = []
         let subscription = store.reactor.pulse(\.$failure).subscribe(onNext: { failures.append($0) })
         service.failNext = true
-        store.send(.toggleTaskDone(tasks[0].id)) { $0.failure = TaskServiceError(FakeFailure()) }
-        store.send(.toggleTaskDone(999)) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [999])) }
-        store.send(.toggleTaskDone(tasks[0].id)) {
+        store.send(.toggleTasksDone([tasks[0].id])) { $0.failure = TaskServiceError(FakeFailure()) }
+        store.send(.toggleTasksDone([999])) { $0.failure = TaskServiceError(TaskServiceError.notFound(ids: [999])) }
+        store.send(.toggleTasksDone([tasks[0].id])) {
             $0.window.rows[0].isDone = true
             $0.window.rows[0].completed = service.tasks[0].completed
             $0.applied = .markAsDone(service.tasks[0])
@@ -188,16 +188,6 @@ struct TaskListReactorTests {
         store.receive { $0.isLoading = true }
         store.receive { $0.failure = TaskServiceError(FakeFailure()) }
         store.receive { $0.isLoading = false }
-        store.finish()
-    }
-
-    @Test func selectingATaskAsksToOpenTheEditor() {
-        let service = FakeTaskService()
-        let tasks = seed(service, [TaskDraft(title: "a")])
-        let store = TestStore(TaskListReactor(service: service))
-        store.send(.selectTask(tasks[0].id)) { $0.editing = tasks[0] }
-        refresh(store, service, TaskQuery())
-        store.send(.selectTask(tasks[0].id)) { $0.editing = tasks[0] }
         store.finish()
     }
 
@@ -241,7 +231,7 @@ struct TaskListReactorLargeListTests {
             reactor.currentState.window.rows.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
         }
         let before = itemsAddress()
-        for id: Int64 in [5, 5_000, 9_999, 5] { reactor.action.onNext(.toggleTaskDone(id)) }
+        for id: Int64 in [5, 5_000, 9_999, 5] { reactor.action.onNext(.toggleTasksDone([id])) }
         #expect(itemsAddress() == before, "the 10,000 rows were copied")
         #expect(reactor.currentState.tasks.filter(\.isDone).map(\.id) == [5_000, 9_999])
         #expect(reactor.currentState.tasks.count == 10_000)

@@ -68,7 +68,7 @@ struct TaskListWindowTests {
         reactor.action.onNext(.refresh(TaskQuery(status: .all)))
         reactor.action.onNext(.showRows(20..<30))
         let reads = service.rowRequests.count
-        reactor.action.onNext(.toggleTaskDone(tasks[25].id))
+        reactor.action.onNext(.toggleTasksDone([tasks[25].id]))
         reactor.action.onNext(.setDone([tasks[26].id], true))
         _ = service.create([TaskDraft(title: "at the bottom, past the window")]).subscribe()
         #expect(service.rowRequests.count == reads, "placed from the event alone")
@@ -105,7 +105,7 @@ struct TaskListWindowTests {
             let id = ids[random.below(ids.count)]
             let before = service.rowRequests.count
             switch random.below(7) {
-            case 0: reactor.action.onNext(.toggleTaskDone(id))
+            case 0: reactor.action.onNext(.toggleTasksDone([id]))
             case 1: reactor.action.onNext(.moveTask(id, to: [.top, .bottom, .list(lists[random.below(3)])][random.below(3)]))
             case 2: _ = service.create([draft(1_000 + step)]).subscribe()
             case 3: reactor.action.onNext(.deleteTasks([id]))

@@ -33,7 +33,7 @@ struct ReactorsOnSQLiteTests {
         #expect(pending.currentState.sections.map(\.header) == ["Inbox", "Work"])
 
         let c = try #require(editor.currentState.saved)
-        pending.action.onNext(.toggleTaskDone(c.id))
+        pending.action.onNext(.toggleTasksDone([c.id]))
         try check()
         #expect(everything.currentState.sections.map(\.header) == ["Pending", "Done"])
 
@@ -80,7 +80,7 @@ struct ReactorsOnSQLiteTests {
         let query = TaskQuery(status: .all)
         reactor.action.onNext(.refresh(query))
         #expect(reactor.currentState.tasks.count == 300)
-        reactor.action.onNext(.toggleTaskDone(150))
+        reactor.action.onNext(.toggleTasksDone([150]))
         #expect(reactor.currentState.tasks.count == 300)
         reactor.action.onNext(.refresh(query))
         #expect(reactor.currentState.tasks.count == 300)

@@ -42,13 +42,15 @@ struct ShowCommand: TasksCommand {
         return nil
     }
 
+    /// The task read with its blockers and the tasks it blocks (`TaskDetailsReactor`, the
+    /// ui's details pane's reactor), then printed.
     func run(_ context: CommandContext) {
         guard let id = id ?? uuid.flatMap({ resolve($0, context) }) else { return }
-        let reactor = context.editReactor()
+        let state = TaskDetailsReactor(service: context.service, historyLimit: 0).send(.show(id))
+        if let failure = state.failure { return context.status.fail(failure) }
+        guard let details = state.details else { return context.status.fail(TaskServiceError(TaskServiceError.notFound(ids: [id]))) }
         let view = ShowView(context: context.view)
         view.customFields = configuration.sortedFields
-        view.related = { query in TaskListReactor(service: context.service).send(.refresh(query)).window.rows }
-        view.reactor = reactor
-        reactor.action.onNext(.load(id))
+        view.write(details)
     }
 }

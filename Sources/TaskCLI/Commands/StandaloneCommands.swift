@@ -147,7 +147,9 @@ enum FilterHelp {
         field's type takes them: text is not contains startswith endswith none any; dates,
         priorities, numbers is not before after by none any; tags is not contains hasnt
         none any. A name shortens to 3 letters where one field starts so (pri:H), in filters,
-        --sort, --columns and add's words alike.
+        --sort, --columns and add's and modify's words alike.
+        Taskwarrior's order: tasks FILTER COMMAND — every word before the command is the
+        filter; after modify, the words modify (tasks +bills modify priority:H -later).
         A word name:value whose name or modifier is unknown, a bad date or an unbalanced
         parenthesis is refused (status 2) with the word and its place. The words of one
         command are one group: a context's filter (tasks help context) is ANDed with it.

@@ -4,29 +4,18 @@ import TaskInterchange
 import TaskReactors
 import TextFormats
 
-/// `tasks show`: every field of the task `TaskEditReactor` loaded. On a terminal, aligned
-/// `field  value` lines; in a pipe one `field<TAB>value` line per field (as `gh issue view`
-/// prints), values escaped as in TSV; with `--format json`, one object.
-final class ShowView: CommandView, View {
-    var reactor: TaskEditReactor? { didSet { reactorDidChange() } }
-    /// The tasks a query finds: the task's blockers and dependants, named by id in a table.
-    var related: (TaskQuery) -> [Task] = { _ in [] }
+/// `tasks show`: every field of the task `TaskDetailsReactor` read, its blockers and the
+/// tasks it blocks named by id. On a terminal, aligned `field  value` lines; in a pipe one
+/// `field<TAB>value` line per field (as `gh issue view` prints), values escaped as in TSV;
+/// with `--format json`, one object.
+final class ShowView: CommandView {
     /// The custom fields declared: each a row of its own (before `extras`, which keeps them).
     var customFields: [CustomField] = []
-
-    func bind(reactor: TaskEditReactor) {
-        bindFailures(of: reactor, to: context.status, disposedBy: disposeBag)
-        reactor.state.compactMap { $0.task }.take(1)
-            .bind { [unowned self] task in write(task) }
-            .disposed(by: disposeBag)
-    }
 
     /// The rows a person reads (`TaskDetails`), a value's lines after the first indented.
     /// Every line of every row passes `shown` (on a terminal, escaped): annotations, custom
     /// fields and the other tasks' titles arrive from other clients as much as titles do.
-    func rows(of task: Task, zone: LocalTime, now: Timestamp, shown: (String) -> String = { $0 }) -> [(name: String, value: String)] {
-        let details = TaskDetails(task: task, blockers: task.depends.isEmpty ? [] : related(TaskDetails.blockersQuery(of: task)),
-                                  blocking: related(TaskDetails.blockingQuery(of: task)))
+    func rows(of details: TaskDetails, zone: LocalTime, now: Timestamp, shown: (String) -> String = { $0 }) -> [(name: String, value: String)] {
         let indent = "\n" + String(repeating: " ", count: ShowView.nameWidth + 2)
         return details.rows(zone: zone, now: now, customFields: customFields).map { ($0.name, $0.lines.map(shown).joined(separator: indent)) }
     }
@@ -34,12 +23,13 @@ final class ShowView: CommandView, View {
     /// The widest field name, `annotations`: the values line up after it.
     static let nameWidth = 11
 
-    private func write(_ task: Task) {
+    func write(_ details: TaskDetails) {
+        let task = details.task
         let output = context.console.stdout
         let console = context.console
         switch console.settings.format {
         case .table:
-            for (name, value) in rows(of: task, zone: context.zone, now: context.now(), shown: { console.terminal.stdoutIsTerminal ? TerminalText.escapingControls($0) : $0 }) {
+            for (name, value) in rows(of: details, zone: context.zone, now: context.now(), shown: { console.terminal.stdoutIsTerminal ? TerminalText.escapingControls($0) : $0 }) {
                 var line = TerminalText.padded(name, toWidth: max(ShowView.nameWidth, TerminalText.displayWidth(name))) + "  " + value
                 while line.last == " " { line.removeLast() }
                 output.write(line + "\n")

@@ -1,0 +1,64 @@
+import _TestSupport
+import Testing
+
+/// `modify` takes the modifications `add` takes, after the tasks it chooses — in our order and
+/// in Taskwarrior's (`tasks FILTER modify MODIFICATIONS`) — and the flags stay as spellings.
+@Suite("tasks modify: Taskwarrior's modifications after the selection")
+struct ModifyWordsTests {
+    private func seeded() -> CLI {
+        let cli = CLI()
+        for title in ["Pay rent +bills", "Pay power +bills +urgent", "Call mum", "Fix sink +urgent", "Walk"] {
+            cli.run(title.split(separator: " ").map(String.init).reduce(into: ["add"]) { $0.append($1) })
+        }
+        return cli
+    }
+
+    private func line(_ cli: CLI, _ id: Int) -> String {
+        cli.run("list", "id:\(id)", "--all", "--columns", "title,list,priority,tags,due", "--format", "tsv").stdout
+    }
+
+    @Test func modificationsFollowTheIdsInEitherOrder() {
+        let cli = seeded()
+        #expect(cli.run("modify", "3", "prio:H", "+family", "due:2026-12-04", "project:Home").status == 0)
+        #expect(line(cli, 3) == "Call mum\tHome\tH\tfamily\t2026-12-04\n")
+        #expect(cli.run("4", "modify", "priority:L", "-urgent", "+home").status == 0, "Taskwarrior's order")
+        #expect(line(cli, 4) == "Fix sink\tInbox\tL\thome\t\n")
+        #expect(cli.run("3", "5", "modify", "+later").status == 0, "ids side by side are one set")
+        #expect(line(cli, 3).contains("family later") && line(cli, 5).contains("\tlater\t"))
+        #expect(cli.run("modify", "5", "Walk", "the", "dog").status == 0, "other words are the new title, for ids")
+        #expect(line(cli, 5).hasPrefix("Walk the dog\t"))
+        // One command, one undo.
+        #expect(cli.run("undo").status == 0)
+        #expect(line(cli, 5).hasPrefix("Walk\t"))
+    }
+
+    @Test func aFilterBeforeTheCommandChoosesAndTheWordsAfterModify() {
+        let cli = seeded()
+        #expect(cli.run("+bills", "modify", "priority:H").status == 0)
+        #expect(cli.run("list", "priority:H", "--format", "ids").stdout == "1\n2\n")
+        #expect(cli.run("+bills", "or", "+urgent", "modify", "due:2026-12-05", "-urgent").status == 0)
+        #expect(cli.run("list", "due:2026-12-05", "--format", "ids").stdout == "1\n2\n4\n")
+        #expect(cli.run("list", "+urgent", "--format", "ids").stdout == "")
+        #expect(cli.run("modify", "+bills list:Inbox", "+paid").status == 0, "filter words quoted as one word")
+        #expect(cli.run("list", "+paid", "--format", "ids").stdout == "1\n2\n")
+        // The flags still spell the same: every word chooses.
+        #expect(cli.run("modify", "+bills", "list:Inbox", "--priority", "L").status == 0)
+        #expect(cli.run("list", "priority:L", "--format", "ids").stdout == "1\n2\n")
+    }
+
+    @Test func whatCannotBeMeantIsRefusedAndChangesNothing() {
+        let cli = seeded()
+        let before = cli.run("export", "--format", "json").stdout
+        let refused: [([String], String)] = [
+            (["modify", "3"], "'modify' needs a modification"),
+            (["+bills", "modify", "New", "title"], "would be the title of every task the filter chooses"),
+            (["modify", "3", "prioirty:H"], "did you mean 'priority:H'"),
+            (["modify", "3", "due:someday-ish"], "due"),
+        ]
+        for (words, message) in refused {
+            let result = cli.run(words)
+            #expect(result.status == 2 && result.stderr.contains(message), "\(words): \(result)")
+        }
+        #expect(cli.run("export", "--format", "json").stdout == before)
+    }
+}
