@@ -10,10 +10,9 @@ public struct ExportWriter {
     private var count = 0
     private var notKept = NotKept()
 
-    /// The columns of `csv`, in the order `CSVRow` writes them.
-    static let csvColumns = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags", "position",
-                             "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
-                             "start", "spent", "depends", "annotations"]
+    /// The columns of `csv`, in the order `CSVRow` writes them: the id, the uuid, then every
+    /// field of `TaskFields.all` by its name.
+    static let csvColumns = ["id", "uuid"] + TaskFields.all.map(\.name)
 
     public init(format: InterchangeFormat, localTime: LocalTime) {
         self.format = format
@@ -59,19 +58,18 @@ public struct ExportWriter {
     public var notKeptLines: [String] { notKept.lines }
 }
 
-/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter.csvColumns`.
+/// Every field of a task as one RFC 4180 row, in the order of `ExportWriter.csvColumns`: each
+/// as its kind writes it as text (`FieldKind.plainText`), `extras` as the JSON object it holds.
 enum CSVRow {
     static func append(_ task: Task, to bytes: inout [UInt8]) {
-        let fields = [
-            String(task.id), task.uuid, task.title, task.notes, task.list, task.isDone ? "true" : "false",
-            task.completed.map(TimestampText.iso8601) ?? "", task.due?.description ?? "", task.priority?.rawValue ?? "",
-            task.tags.joined(separator: " "), String(task.position), TimestampText.iso8601(task.created),
-            TimestampText.iso8601(task.modified), task.repeat?.description ?? "", task.series ?? "", task.anchor?.description ?? "",
-            task.wait?.description ?? "", task.scheduled?.description ?? "", task.until?.description ?? "",
-            task.extras.isEmpty ? "" : "{" + task.extras + "}",
-            task.start.map(TimestampText.iso8601) ?? "", String(task.spent), task.depends.joined(separator: " "),
-            FieldValue.annotations(task.annotations).plainText,
-        ]
+        var fields = [String(task.id), task.uuid]
+        for spec in TaskFields.all {
+            if spec.field == .extras {
+                fields.append(task.extras.isEmpty ? "" : "{" + task.extras + "}")
+            } else {
+                fields.append(spec.kind.plainText(spec.stored(task)))
+            }
+        }
         for (index, field) in fields.enumerated() {
             if index > 0 { bytes.append(0x2C) }
             CSV.append(field, to: &bytes)

@@ -129,6 +129,23 @@ extension FieldValue {
     }
 }
 
+extension FieldKind {
+    /// A stored value as plain text — what `FieldValue.plainText` says of it typed, without
+    /// reading a date's text back (`csv` export, a million rows).
+    public func plainText(_ value: SyncValue) -> String {
+        switch (self, value) {
+        case (_, .null): return ""
+        case (.flag, .integer(let flag)): return flag != 0 ? "true" : "false"
+        case (.time, .integer(let time)): return TimestampText.iso8601(Timestamp(millisecondsSince1970: time))
+        case (.priority, .integer(let rank)): return Priority(rank: rank)?.rawValue ?? String(rank)
+        case (.tags, .text(let text)): return TagsText.decode(text).joined(separator: " ")
+        case (.annotations, .text(let text)): return FieldValue.annotations(AnnotationsText.decode(text)).plainText
+        case (_, .integer(let number)): return String(number)
+        case (_, .text(let text)): return text
+        }
+    }
+}
+
 /// One stored value as a row of one column, for a field's `read`.
 private final class OneValueRow: ColumnRow {
     let value: SyncValue
