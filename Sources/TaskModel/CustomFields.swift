@@ -193,6 +193,10 @@ public enum ExtrasText {
         return members
     }
 
+    /// The members Taskwarrior's import keeps here that are Taskwarrior's own attributes, not
+    /// custom fields (`Taskwarrior.readRecord`): `+ORPHAN` leaves them out.
+    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes"]
+
     /// The value of the member named `name`, as JSON text.
     public static func value(_ name: String, in text: String) -> String? {
         let quoted = CustomField.quoted(name)

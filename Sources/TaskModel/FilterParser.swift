@@ -50,9 +50,12 @@ public struct FilterParser {
 
     public init(settings: FilterSettings) { self.settings = settings }
 
-    /// The virtual tags, by name (`+OVERDUE`); the date ones stand for a range of `due`.
+    /// The virtual tags, by name (`+OVERDUE`): Taskwarrior 2.6's whole set. The date ones
+    /// stand for a range of `due`.
     public static let virtualTags: [String] = FilterFlag.allCases.map(\.rawValue)
-        + ["TODAY", "TOMORROW", "WEEK", "MONTH", "YEAR", "PENDING", "DONE", "COMPLETED", "WAITING", "EXPIRED"]
+        + ["UNBLOCKED", "CHILD", "TODAY", "DUETODAY", "YESTERDAY", "TOMORROW", "DUE", "WEEK", "MONTH", "QUARTER", "YEAR",
+           "PENDING", "DONE", "COMPLETED", "WAITING", "EXPIRED", "SCHEDULED", "UNTIL", "PROJECT", "PRIORITY", "UDA", "ORPHAN",
+           "TEMPLATE", "PARENT"]
 
     /// The words of `text`, split at spaces; `"…"` and `'…'` keep spaces inside one word (a
     /// context's or a report's filter, kept as one string).
@@ -252,7 +255,7 @@ public struct FilterParser {
     func tagTerm(_ name: String, word: String, position: Int) throws(FilterError) -> TaskFilter {
         let upper = name.allSatisfy { $0.isASCII && ($0.isUppercase || $0 == "_") }
         if upper {
-            if let term = virtualTag(name) { return .term(term) }
+            if let filter = virtualTag(name) { return filter }
             if let close = Suggestion.closest(to: name, among: Self.virtualTags) {
                 throw FilterError(word: word, position: position, reason: "'\(name)' is no virtual tag (a tag in capitals that is one letter off one is taken for a typo)",
                                   suggestion: String(word.prefix(1)) + close)
@@ -266,34 +269,54 @@ public struct FilterParser {
         return .term(.tag(name))
     }
 
-    func virtualTag(_ name: String) -> FilterTerm? {
-        if let flag = FilterFlag(rawValue: name) { return .flag(flag) }
+    func virtualTag(_ name: String) -> TaskFilter? {
+        if let flag = FilterFlag(rawValue: name) { return .term(.flag(flag)) }
         let context = settings.dates
         let today = context.today
-        func range(_ from: CalendarDay, _ through: CalendarDay) -> FilterTerm? {
+        let vocabulary = settings.vocabulary
+        func named(_ filter: TaskFilter) -> TaskFilter { .term(.named(name, filter)) }
+        func range(_ from: CalendarDay, _ through: CalendarDay) -> TaskFilter? {
             // On or after `from`, on or before `through`: `not before from and by through`.
-            guard let due = FieldVocabulary.builtIn.named("due") else { return nil }
+            guard let due = vocabulary.named("due") else { return nil }
             let low = DateBounds(TaskDate(from), zone: context.zone), high = DateBounds(TaskDate(through), zone: context.zone)
-            if from == through { return .named(name, .field(due, .equal, .date(low))) }
-            return .named(name, .range(due, low, high))
+            if from == through { return named(.term(.field(due, .equal, .date(low)))) }
+            return named(.term(.range(due, low, high)))
         }
+        func day(_ offset: Int) -> TaskFilter? { today.adding(days: offset).flatMap { range($0, $0) } }
+        func isSet(_ field: String) -> TaskFilter? { vocabulary.named(field).map { named(.term(.field($0, .notEqual, nil))) } }
         switch name {
-        case "PENDING": return .status(.pending)
-        case "DONE", "COMPLETED": return .status(.done)
-        case "WAITING": return .status(.waiting)
-        case "EXPIRED": return .status(.expired)
-        case "TODAY": return range(today, today)
-        case "TOMORROW":
-            let day = today.adding(days: 1) ?? today
-            return range(day, day)
+        case "PENDING": return .term(.status(.pending))
+        case "DONE", "COMPLETED": return .term(.status(.done))
+        case "WAITING": return .term(.status(.waiting))
+        case "EXPIRED": return .term(.status(.expired))
+        case "UNBLOCKED": return named(.not(.term(.flag(.blocked))))
+        case "CHILD": return named(.term(.flag(.instance)))
+        case "TODAY", "DUETODAY": return day(0)
+        case "YESTERDAY": return day(-1)
+        case "TOMORROW": return day(1)
+        case "DUE":
+            // Taskwarrior's `rc.due` of 7: due from today through the sixth day after it.
+            guard let through = today.adding(days: 6) else { return nil }
+            return range(today, through)
         case "WEEK":
             // This week: its last day (`eow`) and the six before it (`sow` is the next week's start).
             guard let through = try? DateGrammar.day("eow", in: context), let from = through.adding(days: -6) else { return nil }
             return range(from, through)
-        case "MONTH", "YEAR":
-            guard let through = try? DateGrammar.day(name == "MONTH" ? "eom" : "eoy", in: context),
-                  let from = CalendarDay(year: today.year, month: name == "MONTH" ? today.month : 1, day: 1) else { return nil }
+        case "MONTH", "QUARTER", "YEAR":
+            let (end, firstMonth) = name == "MONTH" ? ("eom", today.month) : name == "QUARTER" ? ("eoq", (today.month - 1) / 3 * 3 + 1) : ("eoy", 1)
+            guard let through = try? DateGrammar.day(end, in: context),
+                  let from = CalendarDay(year: today.year, month: firstMonth, day: 1) else { return nil }
             return range(from, through)
+        case "SCHEDULED": return isSet("scheduled")
+        case "UNTIL": return isSet("until")
+        case "PRIORITY": return isSet("priority")
+        // A list other than the one a task gets when none is given (Taskwarrior: a project).
+        case "PROJECT": return named(.not(.term(.list("Inbox", exact: true))))
+        // A custom field set — or a priority, a UDA in Taskwarrior since 2.4.3.
+        case "UDA": return named(.or(vocabulary.fields.filter { $0.custom != nil || $0.name == "priority" }.map { .term(.field($0, .notEqual, nil)) }))
+        case "ORPHAN": return .term(.orphan(vocabulary.fields.compactMap { $0.custom?.name }))
+        // tasks keeps no template apart from a series' tasks: the rule travels with each.
+        case "TEMPLATE", "PARENT": return named(.or([]))
         default: return nil
         }
     }

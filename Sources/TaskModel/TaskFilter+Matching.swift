@@ -54,8 +54,15 @@ extension FilterTerm {
             case .repeating: return task.repeat != nil
             case .annotated: return !task.annotations.isEmpty
             case .tagged: return !task.tags.isEmpty
+            case .instance: return task.series != nil
+            case .latest: return world.latestID == task.id
             }
-        case .named(_, let term): return term.matches(task, clock: clock, world: world)
+        case .named(_, let filter): return filter.matches(task, clock: clock, world: world)
+        case .orphan(let declared):
+            return ExtrasText.members(task.extras).contains { member in
+                guard let key = CustomField.unquoted(member.key) else { return false }
+                return !declared.contains(key) && !ExtrasText.taskwarriorKept.contains(key)
+            }
         }
     }
 

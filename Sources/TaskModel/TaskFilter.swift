@@ -114,6 +114,8 @@ public struct FilterClock: Hashable, Sendable {
 public struct FilterWorld: Sendable {
     public var isPending: @Sendable (String) -> Bool?
     public var isWaitedOn: @Sendable (String) -> Bool?
+    /// The highest id there is (`+LATEST`); nil: not known.
+    public var latestID: Int64?
 
     public init(isPending: @escaping @Sendable (String) -> Bool?, isWaitedOn: @escaping @Sendable (String) -> Bool?) {
         self.isPending = isPending
@@ -128,7 +130,9 @@ public struct FilterWorld: Sendable {
     public static func of(_ tasks: [Task]) -> FilterWorld {
         let pending = Set(tasks.filter { !$0.isDone }.map(\.uuid))
         let waitedOn = Set(tasks.filter { !$0.isDone }.flatMap(\.depends))
-        return FilterWorld(isPending: { pending.contains($0) }, isWaitedOn: { waitedOn.contains($0) })
+        var world = FilterWorld(isPending: { pending.contains($0) }, isWaitedOn: { waitedOn.contains($0) })
+        world.latestID = tasks.map(\.id).max()
+        return world
     }
 }
 
@@ -223,6 +227,10 @@ public enum FilterFlag: String, CaseIterable, Hashable, Sendable {
     case repeating = "REPEATING"
     case annotated = "ANNOTATED"
     case tagged = "TAGGED"
+    /// Made from a repeating task's rule: it belongs to a series (Taskwarrior's instances).
+    case instance = "INSTANCE"
+    /// The task added last (the highest id).
+    case latest = "LATEST"
 }
 
 /// What a field's value is compared with: a value (`priority:H` as 3, `points:5`, `size:M`)
@@ -262,13 +270,17 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
     case match(QueryField, TextMatch, String)
     /// On or after the low bounds, on or before the high ones (`+WEEK`: `sow` through `eow`).
     case range(QueryField, DateBounds, DateBounds)
-    /// `+TODAY` and the other named ranges: the name, and the term it stands for.
-    case named(String, FilterTerm)
+    /// `+TODAY`, `+UNBLOCKED` and the other virtual tags made of other terms: the name, and
+    /// the filter it stands for.
+    case named(String, TaskFilter)
+    /// A member of `extras` that is no declared custom field (these names) and none Taskwarrior's
+    /// import keeps there (`+ORPHAN`).
+    case orphan([String])
 
     var choosesStatus: Bool {
         switch self {
         case .status, .ids, .uuid: return true
-        case .named(_, let term): return term.choosesStatus
+        case .named(_, let filter): return filter.choosesStatus
         default: return false
         }
     }
@@ -288,7 +300,8 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
         case .match(let field, let match, let text): return "\(field.name).\(match.rawValue):\(text)"
         case .status(let status): return "status:\(status.rawValue)"
         case .flag(let flag): return "+\(flag.rawValue)"
-        case .named(let name, let term): return "+\(name) (\(term.description))"
+        case .named(let name, let filter): return "+\(name) (\(filter.oneLine))"
+        case .orphan: return "+ORPHAN (a member of extras that is no custom field)"
         }
     }
 }

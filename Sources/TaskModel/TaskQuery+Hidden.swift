@@ -43,12 +43,12 @@ extension TaskFilter {
     }
 
     /// The tree on one line: `+a`, `not +b`, `(+a or +b)`.
-    var oneLine: String {
+    public var oneLine: String {
         switch self {
         case .term(let term): return term.description
         case .not(let inner): return "not " + inner.oneLine
         case .and(let parts): return parts.count == 1 ? parts[0].oneLine : "(" + parts.map(\.oneLine).joined(separator: " and ") + ")"
-        case .or(let parts): return "(" + parts.map(\.oneLine).joined(separator: " or ") + ")"
+        case .or(let parts): return parts.isEmpty ? "nothing" : "(" + parts.map(\.oneLine).joined(separator: " or ") + ")"
         case .xor(let a, let b): return "(\(a.oneLine) xor \(b.oneLine))"
         }
     }

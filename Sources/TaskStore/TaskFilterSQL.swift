@@ -20,8 +20,8 @@ struct TaskFilterSQL {
         switch filter {
         case .term(let term): return condition(term)
         case .not(let inner): return "NOT ((\(condition(inner))) IS TRUE)"
-        case .and(let parts): return "(" + parts.map { condition($0) }.joined(separator: " AND ") + ")"
-        case .or(let parts): return "(" + parts.map { condition($0) }.joined(separator: " OR ") + ")"
+        case .and(let parts): return parts.isEmpty ? "1" : "(" + parts.map { condition($0) }.joined(separator: " AND ") + ")"
+        case .or(let parts): return parts.isEmpty ? "0" : "(" + parts.map { condition($0) }.joined(separator: " OR ") + ")"
         case .xor(let a, let b): return "((\(condition(a))) IS TRUE) <> ((\(condition(b))) IS TRUE)"
         }
     }
@@ -135,9 +135,13 @@ struct TaskFilterSQL {
             case .repeating: return "repeat IS NOT NULL"
             case .annotated: return "coalesce(annotations, '') <> ''"
             case .tagged: return "coalesce(tags, '') <> ''"
+            case .instance: return "series IS NOT NULL"
+            case .latest: return "id = (SELECT max(id) FROM task)"
             }
-        case .named(_, let term):
-            return condition(term)
+        case .named(_, let filter):
+            return condition(filter)
+        case .orphan(let declared):
+            return "tasks_orphans(extras, \(bind(declared.joined(separator: " "))))"
         }
     }
 }
@@ -182,6 +186,17 @@ extension SQLiteTaskService {
             guard let pattern, let text else { return .integer(0) }
             if compiled?.pattern != pattern { compiled = FilterRegex.matcher(pattern).map { (pattern, $0) } }
             return .integer(compiled?.test(text) == true ? 1 : 0)
+        }
+        // Whether `extras` has a member that is none of the declared names (space-separated)
+        // and none Taskwarrior's import keeps: `+ORPHAN`, by the rule `matches` states.
+        try db.definePairFunction("tasks_orphans") { extras, declared in
+            guard let extras, !extras.isEmpty else { return .integer(0) }
+            let names = Set((declared ?? "").split(separator: " ").map(String.init))
+            let orphan = ExtrasText.members(extras).contains { member in
+                guard let key = CustomField.unquoted(member.key) else { return false }
+                return !names.contains(key) && !ExtrasText.taskwarriorKept.contains(key)
+            }
+            return .integer(orphan ? 1 : 0)
         }
         try db.definePairFunction("tasks_ends") { text, suffix in
             guard let text, let suffix else { return .integer(0) }

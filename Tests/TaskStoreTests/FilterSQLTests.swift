@@ -47,6 +47,9 @@ struct FilterSQLTests {
             if random.next() % 2 == 0 { extras.append("\"size\":\"" + pick(["S", "M", "L"]) + "\"") }
             if random.next() % 2 == 0 { extras.append("\"when\":\"" + pick(["20261201T000000Z", "20261202T120000Z", "20261203T000000Z"]) + "\"") }
             if random.next() % 2 == 0 { extras.append("\"points\":" + pick(["1", "3", "5.5"])) }
+            // Members no custom field declares: Taskwarrior's own (kept) and an orphan.
+            if random.next() % 5 == 0 { extras.append(pick(["\"rtype\":\"periodic\"", "\"colour\":\"red\""])) }
+            task.series = random.next() % 7 == 0 ? "0000000a-0000-7000-8000-000000000001" : nil
             task.extras = extras.joined(separator: ",")
             made.append(task)
         }
@@ -91,6 +94,8 @@ struct FilterSQLTests {
         "-TAGGED", "title.startswith:bu", "title.endswith:k", "title.contains:ll", "1-5", "3", "2,7-9", "est.after:1h", "est.by:1h", "est:",
         "est.any:", "size:M", "size.not:M", "size.contains:m", "size.startswith:s", "when.before:2026-12-02", "when:2026-12-02", "when.after:today",
         "points.after:2", "points:5.5", "points:", "tags:", "tags.hasnt:b",
+        "+UNBLOCKED", "-UNBLOCKED", "+CHILD", "+INSTANCE", "+LATEST", "-LATEST", "+DUE", "+DUETODAY", "+YESTERDAY", "+QUARTER", "+YEAR",
+        "+SCHEDULED", "+UNTIL", "+PROJECT", "-PROJECT", "+PRIORITY", "+UDA", "-UDA", "+ORPHAN", "-ORPHAN", "+TEMPLATE", "+PARENT",
     ]
 
     /// Every comparison of every field the vocabulary filters on (the custom fields above
