@@ -96,7 +96,13 @@ enum ReportWords {
             if spec.long == Option.setting.long, let value { overrides.append(value) }
             index += 1
         }
-        guard index < words.count else { return words }
+        // Only root options (`tasks -c default.command=next`): the default command after them,
+        // read with their `-c` overrides.
+        guard index < words.count else {
+            guard !words.isEmpty, let configuration = try? Configuration.load(environment, overrides: overrides),
+                  let command = configuration.defaultCommand, let split = try? FilterParser.words(of: command), !split.isEmpty else { return words }
+            return expanded(words + split, environment)
+        }
         if let reordered = TaskwarriorOrder.reordered(words, from: index) { return expanded(reordered, environment) }
         let first = words[index]
         guard !first.contains(":"), first.first?.isLetter == true, TasksSpec.root.subcommand(named: first) == nil else { return words }

@@ -62,3 +62,30 @@ struct ModifyWordsTests {
         #expect(cli.run("export", "--format", "json").stdout == before)
     }
 }
+
+/// Reports as Taskwarrior users run them: `limit:` in the words, `--columns` and `--sort` on
+/// `next`, the score column the order used, `default.command` from `-c`.
+@Suite("Reports: limit:, --columns and --sort on next, the score shown is the score used")
+struct ReportWordsTests {
+    @Test func nextTakesTheFiltersLimitColumnsAndOrderAndShowsTheScoreItRankedBy() {
+        let cli = CLI()
+        for day in 1...12 { cli.run("add", "task \(day)", "due:2026-11-\(String(format2(day + 15)))") }
+        cli.run("add", "urgent", "priority:H")
+        #expect(cli.run("next", "limit:3", "--format", "ids").stdout.split(separator: "\n").count == 3)
+        let explained = cli.run("next", "--explain", "--format", "tsv").stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        // id, …, score, explain: the score is the second last field.
+        let scores = Dictionary(explained.compactMap { row in row.count >= 2 ? (row[0], row[row.count - 2]) : nil }, uniquingKeysWith: { a, _ in a })
+        let shown = cli.run("next", "limit:4", "--columns", "id,score,list", "--format", "tsv").stdout
+        let rows = shown.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == 4 && rows.allSatisfy { $0.count == 3 && $0[2] == "Inbox" && scores[$0[0]] == $0[1] }, "\(shown) \(scores)")
+        let ready = cli.run("ready", "--limit", "2", "--columns", "id,score", "--format", "tsv").stdout
+        #expect(ready.split(separator: "\n").allSatisfy { row in
+            let cells = row.split(separator: "\t").map(String.init)
+            return cells.count == 2 && scores[cells[0]] == cells[1]
+        }, "a limited report's score column is the score next ranks by: \(ready)")
+        #expect(cli.run("next", "--sort", "id-", "limit:2", "--format", "ids").stdout == "13\n12\n")
+        #expect(cli.run("-c", "default.command=next limit:2", "--format", "ids").stdout == cli.run("next", "limit:2", "--format", "ids").stdout)
+    }
+
+    private func format2(_ day: Int) -> String { day < 10 ? "0\(day)" : "\(day)" }
+}

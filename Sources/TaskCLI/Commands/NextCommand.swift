@@ -16,13 +16,16 @@ struct NextCommand: TasksCommand {
             next.age.per_week, next.age.max).
             """,
         arguments: [TasksSpec.filterArgument],
-        options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.context, Option.explain]
+        options: [Option.inList, Option.withTag, Option.search, Option.withPriority, Option.nextLimit, Option.columns, Option.sort,
+                  Option.context, Option.explain]
     )
     static let changesTasks = false
 
     var query: TaskQuery
     let explain: Bool
     let format: String?
+    /// `--columns`: the report's columns instead of the listing's.
+    let columns: [ReportColumn]?
 
     init(_ line: ParsedLine) throws {
         query = try line.filters()
@@ -31,7 +34,10 @@ struct NextCommand: TasksCommand {
         query.sort = .rank
         query.rankWeights = try line.configuration().rankWeights
         query.grouping = .none
-        query.limit = try line.value(Option.nextLimit).map(IDParser.count) ?? 10
+        // `--limit`, or the filter's `limit:N`, or ten.
+        query.limit = try line.value(Option.nextLimit).map(IDParser.count) ?? query.limit ?? 10
+        try line.readOrder(into: &query)
+        columns = try line.columns()
         explain = line.has(Option.explain)
         format = line.value(Option.format)
     }
@@ -46,6 +52,7 @@ struct NextCommand: TasksCommand {
         let reactor = TaskListReactor(service: context.service)
         let writer = context.view.printer.writer
         writer.rankWeights = query.rankWeights
+        writer.columns = columns
         if explain { writer.explainsRankOn = query.today ?? context.invocation.today() }
         let view = NextView(context: context.view, writer: writer)
         view.reactor = reactor

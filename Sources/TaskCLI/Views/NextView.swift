@@ -34,7 +34,10 @@ final class NextView: CommandView, View {
                 return
             }
             writer.sectionHeaders = keepsSections
-            writer.writeAll(rows, query: keepsSections ? reactor.currentState.query : nil)
+            // The query's day and zone for the cells (a score, a time); its sections only when kept.
+            var query = reactor.currentState.query
+            if !keepsSections { query.grouping = .none }
+            writer.writeAll(rows, query: query)
         }
     }
 }
