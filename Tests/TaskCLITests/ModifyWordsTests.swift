@@ -46,6 +46,21 @@ struct ModifyWordsTests {
         #expect(cli.run("list", "priority:L", "--format", "ids").stdout == "1\n2\n")
     }
 
+    @Test func appendPrependAndDuplicateTakeModificationsToo() {
+        let cli = seeded()
+        #expect(cli.run("append", "3", "and", "dad", "+family", "due:2026-12-04").status == 0)
+        #expect(line(cli, 3) == "Call mum and dad\tInbox\t\tfamily\t2026-12-04\n")
+        #expect(cli.run("4", "prepend", "Please", "-urgent", "prio:L").status == 0, "Taskwarrior's order")
+        #expect(line(cli, 4) == "Please Fix sink\tInbox\tL\t\t\n")
+        #expect(cli.run("append", "5", "project:Outside").status == 0, "modifications alone")
+        #expect(line(cli, 5) == "Walk\tOutside\t\t\t\n")
+        #expect(cli.run("duplicate", "1", "due:2026-12-24", "+copy", "-bills").status == 0)
+        #expect(line(cli, 6) == "Pay rent\tInbox\t\tcopy\t2026-12-24\n")
+        #expect(cli.run("duplicate", "2", "Pay", "gas").status == 0, "other words are the copy's title")
+        #expect(line(cli, 7).hasPrefix("Pay gas\tInbox\t\tbills urgent\t"))
+        #expect(line(cli, 1) == "Pay rent\tInbox\t\tbills\t\n", "the original is as it was")
+    }
+
     @Test func whatCannotBeMeantIsRefusedAndChangesNothing() {
         let cli = seeded()
         let before = cli.run("export", "--format", "json").stdout

@@ -109,15 +109,16 @@ struct CommandContext {
         return tasks.map(\.id)
     }
 
-    /// Task `id` loaded into an editor reactor, `changes(task)` sent, and submitted: one edit
-    /// (`append`, `annotate`, `denotate`), shown as `edit` shows its change.
-    func edit(_ id: Int64, _ changes: (Task) -> [TaskEditReactor.Action]) {
+    /// Task `id` loaded into an editor reactor, `changes(task)` and `fields` sent, and
+    /// submitted: one edit (`append`, `annotate`, `denotate`), shown as `edit` shows its change.
+    func edit(_ id: Int64, fields: FieldFlags = FieldFlags(), _ changes: (Task) -> [TaskEditReactor.Action]) {
         let reactor = editReactor()
         let view = EditView(context: self.view)
         view.reactor = reactor
         reactor.action.onNext(.load(id))
         guard let task = reactor.currentState.task else { return }
         for action in changes(task) { reactor.action.onNext(action) }
+        if !fields.isEmpty { send(fields, to: reactor) }
         reactor.action.onNext(.submit)
     }
 

@@ -21,23 +21,35 @@ struct LogCommand: TasksCommand {
     func run(_ context: CommandContext) { add.run(context) }
 }
 
-/// `tasks duplicate ID`: a new task with the fields of another (not done, in no series of its
-/// own's: a repeating one starts a series of its own).
+/// `tasks duplicate ID [MODIFICATIONS…]`: a new task with the fields of another (not done, in
+/// no series of its own's: a repeating one starts a series of its own), changed as `add`'s
+/// words and the field flags say.
 struct DuplicateCommand: TasksCommand {
     static let spec = CommandSpec(
-        name: "duplicate", abstract: "Add a copy of a task, with its fields; field flags change the copy.",
-        discussion: "The copy is pending, at the bottom of its list, and is not part of the original's series.",
-        arguments: [TasksSpec.idArgument],
+        name: "duplicate", abstract: "Add a copy of a task, with its fields; modifications and field flags change the copy.",
+        discussion: """
+            The copy is pending, at the bottom of its list, and is not part of the original's series.
+            tasks duplicate 12 due:fri +copy -later     (other words are the copy's title)
+            """,
+        arguments: [TasksSpec.idArgument, ArgumentSpec("MODIFICATIONS", help: "add's words: +tag, -tag, due:fri, project:Home, …", variadic: true, optional: true,
+                                                                filter: true)],
         options: TasksSpec.editOptions.filter { $0.long != Option.title.long }
     )
     static let changesTasks = true
 
     let id: Int64
-    let fields: FieldFlags
+    var fields: FieldFlags
 
     init(_ line: ParsedLine) throws {
         fields = try line.fieldFlags(titled: false)
         id = try IDParser.id(line.requiredArgument)
+        let words = Array(line.arguments.dropFirst())
+        if !words.isEmpty {
+            let vocabulary = try line.configuration().vocabulary
+            if let title = try AddWords.read(words, into: &fields, vocabulary: vocabulary, dates: try line.dates(), removingTags: true) {
+                fields.title = title
+            }
+        }
     }
 
     func run(_ context: CommandContext) {
@@ -47,31 +59,38 @@ struct DuplicateCommand: TasksCommand {
         reactor.action.onNext(.copy(id))
         guard reactor.currentState.failure == nil else { return }
         context.send(fields, to: reactor)
-        reactor.action.onNext(.submitTitles([reactor.currentState.fields.title]))
+        reactor.action.onNext(.submitTitles([fields.title ?? reactor.currentState.fields.title]))
     }
 }
 
 /// `tasks append ID TEXT…` and `tasks prepend ID TEXT…`: words added to the end or the start
-/// of a task's title.
+/// of a task's title; modifications among them (`+tag`, `due:fri`) change its fields, as in
+/// Taskwarrior.
 struct AppendCommand: TasksCommand {
     static let spec = CommandSpec(
-        name: "append", abstract: "Add words to the end of a task's title.",
-        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT", help: "The words to add.", variadic: true)]
+        name: "append", abstract: "Add words to the end of a task's title; modifications among them change its fields.",
+        discussion: "tasks append 12 and the receipt +bills due:fri     (+tag, -tag, name:value as add reads them)",
+        arguments: [TasksSpec.idArgument, ArgumentSpec("TEXT", help: "The words to add, and add's modifications.", variadic: true, filter: true)]
     )
     static let changesTasks = true
 
     let id: Int64
     let text: String
     var atStart = false
+    var fields = FieldFlags()
 
     init(_ line: ParsedLine) throws {
         id = try IDParser.id(line.requiredArgument)
-        text = line.arguments.dropFirst().joined(separator: " ")
-        if text.allSatisfy({ $0 == " " || $0 == "\t" }) { throw CLIError.usage("give the words to add to the title") }
+        let words = Array(line.arguments.dropFirst())
+        let vocabulary = try line.configuration().vocabulary
+        text = try AddWords.read(words, into: &fields, vocabulary: vocabulary, dates: try line.dates(), removingTags: true) ?? ""
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) && fields.isEmpty { throw CLIError.usage("give the words to add to the title") }
     }
 
     func run(_ context: CommandContext) {
-        context.edit(id) { task in [.updateTitle(atStart ? text + " " + task.title : task.title + " " + text)] }
+        context.edit(id, fields: fields) { task in
+            text.isEmpty ? [] : [.updateTitle(atStart ? text + " " + task.title : task.title + " " + text)]
+        }
     }
 }
 
