@@ -65,6 +65,9 @@ enum AddWords {
         case .list?:
             if fields.list != nil { throw refuseTwice() }
             fields.list = value
+        case .depends?:
+            // Taskwarrior's `depends:1,2` and `depends:-3`: what `--blocked-by` says.
+            try FieldFlags.readIDs(value, as: word, adding: \.blockedBy, removing: \.notBlockedBy, into: &fields.dependencies)
         case .repeat?:
             if fields.repeatRule != nil { throw CLIError.usage("'\(word)': the task's repeat is given twice; give one") }
             let after = typed.count >= 3 && "after".hasPrefix(typed.lowercased())

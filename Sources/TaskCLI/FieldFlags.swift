@@ -18,6 +18,19 @@ struct FieldFlags: Equatable {
 
     var isEmpty: Bool { self == FieldFlags() }
 
+    /// `3,5,-7` (`--blocked-by`, `depends:`): each id added to `adding`, a `-ID` to `removing`;
+    /// a word that is no id is refused, named as `word`.
+    static func readIDs(_ text: String, as word: String, adding: WritableKeyPath<DependencyChanges, [Int64]>,
+                        removing: WritableKeyPath<DependencyChanges, [Int64]>, into changes: inout DependencyChanges) throws {
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let removes = part.hasPrefix("-")
+            guard let id = Int64(removes ? part.dropFirst() : part), id > 0 else {
+                throw CLIError.usage("'\(word)': '\(part)' is not a task id; give ids, comma-separated, and -ID to remove one")
+            }
+            changes[keyPath: removes ? removing : adding].append(id)
+        }
+    }
+
     /// `defaults`' fields where these give none (a context's defaults under the command's own).
     mutating func adopt(_ defaults: FieldFlags) {
         if list == nil { list = defaults.list }

@@ -243,7 +243,7 @@ public struct QueryField: Hashable, Sendable, CustomStringConvertible {
         case .status: return modifier == "is" ? "pending" : "done"
         case .id: return "3"
         case .uuid: return "00000000"
-        case .shown: return ""
+        case .shown: return roles.contains(.set) ? "1" : ""
         }
     }
 

@@ -63,7 +63,7 @@ public enum TaskFields {
                       read: { $0.start = $1.optionalInt64($2).map(Timestamp.init(millisecondsSince1970:)) }),
         TaskFieldSpec(.spent, kind: .duration, shown: .body, listed: false,
                       stored: { .integer($0.spent) }, read: { $0.spent = $1.int64($2) }),
-        TaskFieldSpec(.depends, kind: .tags, shown: .body, words: { FieldWords(.column, type: .shown, cell: { task, _, _ in task.depends.isEmpty ? "" : String(task.depends.count) }) }, listed: false, reported: true,
+        TaskFieldSpec(.depends, kind: .tags, shown: .body, words: { FieldWords([.column, .set], type: .shown, cell: { task, _, _ in task.depends.isEmpty ? "" : String(task.depends.count) }) }, listed: false, reported: true,
                       stored: { .text(TagsText.encode($0.depends)) }, read: { $0.depends = TagsText.decode($1.string($2)) }),
         TaskFieldSpec(.annotations, kind: .annotations, shown: .tail, listed: false, reported: true,
                       stored: { .text(AnnotationsText.encode($0.annotations)) }, read: { $0.annotations = AnnotationsText.decode($1.string($2)) }),

@@ -59,6 +59,12 @@ struct ModifyWordsTests {
         #expect(cli.run("duplicate", "2", "Pay", "gas").status == 0, "other words are the copy's title")
         #expect(line(cli, 7).hasPrefix("Pay gas\tInbox\t\tbills urgent\t"))
         #expect(line(cli, 1) == "Pay rent\tInbox\t\tbills\t\n", "the original is as it was")
+        // Taskwarrior's depends: in add and modify, -ID to take one off.
+        #expect(cli.run("add", "Check", "depends:1,2").status == 0)
+        #expect(cli.run("list", "+BLOCKED", "--format", "ids").stdout == "8\n")
+        #expect(cli.run("8", "modify", "depends:-1,-2").status == 0)
+        #expect(cli.run("list", "+BLOCKED", "--format", "ids").stdout == "")
+        #expect(cli.run("modify", "8", "depends:x").status == 2)
     }
 
     @Test func whatCannotBeMeantIsRefusedAndChangesNothing() {

@@ -260,13 +260,7 @@ struct ParsedLine {
         for (option, adding, removing) in [(Option.blockedBy, \DependencyChanges.blockedBy, \DependencyChanges.notBlockedBy),
                                            (Option.blocks, \DependencyChanges.blocks, \DependencyChanges.notBlocks)] {
             for text in parsed.values(option) {
-                for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                    let removes = word.hasPrefix("-")
-                    guard let id = Int64(removes ? word.dropFirst() : word), id > 0 else {
-                        throw CLIError.usage("'--\(option.long) \(text)': '\(word)' is not a task id; give ids, comma-separated, and -ID to remove one")
-                    }
-                    fields.dependencies[keyPath: removes ? removing : adding].append(id)
-                }
+                try FieldFlags.readIDs(text, as: "--\(option.long) \(text)", adding: adding, removing: removing, into: &fields.dependencies)
             }
         }
         let sets = parsed.values(Option.setCustom)
