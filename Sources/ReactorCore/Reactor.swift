@@ -19,9 +19,10 @@
 /// }
 /// ```
 ///
-/// The reactor's streams live in a `ReactorStorage`, found per instance in a table and freed
-/// with the reactor. A final class may declare it instead — `let reactorStorage = Storage()` —
-/// which skips the table lookup on every use of `action`, `state` and `currentState`.
+/// The reactor's streams live in a `ReactorStorage` the reactor declares —
+/// `let reactorStorage = Storage()` — freed with it. Code written for ReactorKit declares none:
+/// `import ReactorKitCompat` finds one per instance in a table (`InstanceTable`), at the cost
+/// of a lookup on every use of `action`, `state` and `currentState`.
 ///
 /// The guarantees, each pinned by a test:
 /// - `state` is one observable per reactor; it replays the current state to each subscriber;
@@ -52,8 +53,8 @@ public protocol Reactor: AnyObject {
     /// behind the one being handled); any other scheduler moves that work onto itself.
     var scheduler: any ImmediateSchedulerType { get }
 
-    /// Where the reactor keeps its streams. By default one is found per instance; a final
-    /// class may declare its own, `let reactorStorage = Storage()`, to skip the lookup.
+    /// Where the reactor keeps its streams: declared, `let reactorStorage = Storage()`, or —
+    /// with ReactorKitCompat, for code written for ReactorKit — found per instance.
     var reactorStorage: ReactorStorage<Action, Mutation, State> { get }
 
     /// Transforms the action stream, e.g. to merge in actions from elsewhere.

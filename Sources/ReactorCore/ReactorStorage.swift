@@ -2,8 +2,8 @@ import Synchronization
 
 /// What a reactor keeps: its action subject, its state stream and state, and its stub.
 ///
-/// Found per instance by default (see `InstanceTable`); a final class may declare it,
-/// `let reactorStorage = Storage()`, to skip that lookup. On the first use of `action` or
+/// Declared by the reactor (`let reactorStorage = Storage()`), or found per instance by
+/// ReactorKitCompat's `InstanceTable` for code written for ReactorKit. On the first use of `action` or
 /// `state` it builds the reactor's pipeline, a `ReactorPipeline` specialized for the reactor's
 /// type, and owns it from then on.
 public final class ReactorStorage<Action, Mutation, State>: @unchecked Sendable {
