@@ -231,13 +231,33 @@ struct Configuration {
 }
 
 /// A context: the filter it ANDs into listings and changes, and the fields a new task gets
-/// in it (declared, never guessed from the filter).
+/// in it — declared (`defaults`), or, as Taskwarrior 2.6 derives its write context, the
+/// filter itself when it is a plain AND of fields a task can be given (`writeWords`).
 struct ContextDefinition: Equatable {
     var name: String
     var filter = ""
     /// Filter-shaped words a new task takes as its fields (`list:Work +work`).
     var defaults = ""
     var line = 0
+
+    /// The words a new task in this context takes: the declared defaults, or else the
+    /// filter's words when every one sets what it selects (`list:Work`, `project:Work`, `+work`,
+    /// `priority:H`, a custom field's `name:value`) and nothing else is in it (no `or`, `not`,
+    /// parenthesis, modifier or `-tag`); empty when neither.
+    func writeWords(_ vocabulary: FieldVocabulary) -> [String] {
+        if !defaults.trimmingWhitespace.isEmpty { return (try? FilterParser.words(of: defaults)) ?? [] }
+        guard let words = try? FilterParser.words(of: filter), !words.isEmpty else { return [] }
+        for word in words {
+            let tag = word.dropFirst()
+            // `+tag` (not a virtual one, all capitals).
+            if word.hasPrefix("+"), !tag.isEmpty, !tag.contains(" "), !tag.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == "_") }) { continue }
+            guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else { return [] }
+            let name = String(word[..<colon])
+            guard FilterParser.isNameShaped(name), !name.contains("."), !word[word.index(after: colon)...].isEmpty,
+                  let field = vocabulary.field(name, role: .set), field.custom != nil || field.stored == .list || field.stored == .priority else { return [] }
+        }
+        return words
+    }
 
     static func isName(_ name: String) -> Bool {
         !name.isEmpty && name != "none" && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

@@ -110,3 +110,30 @@ struct ReportWordsTests {
 
     private func format2(_ day: Int) -> String { day < 10 ? "0\(day)" : "\(day)" }
 }
+
+/// A context whose filter is a plain AND of fields gives them to new tasks (Taskwarrior 2.6's
+/// write context); one that cannot says so when defined, and a task added outside it is named.
+@Suite("Contexts: new tasks get the fields the filter names")
+struct ContextWriteTests {
+    @Test func aPlainFilterGivesItsFieldsAndAnOtherOneSaysSo() {
+        let cli = CLI()
+        let defined = cli.run(["context", "define", "work", "project:Work +office priority:M"], terminal: true)
+        #expect(defined.status == 0 && defined.stdout.contains("new tasks get project:Work +office priority:M"), "\(defined)")
+        #expect(cli.run("context", "work").status == 0)
+        let added = cli.run("add", "Write", "the", "memo")
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added)")
+        #expect(cli.run("list", "--format", "ids").stdout == "1\n", "it stays in the context")
+        #expect(cli.run("list", "id:1", "--columns", "list,tags,priority", "--format", "tsv").stdout == "Work\toffice\tM\n")
+        #expect(cli.run("add", "Call", "list:Home").status == 0, "the command's own words win")
+        let either = cli.run(["context", "define", "either", "+bills or +urgent"], terminal: true)
+        #expect(either.stdout.contains("new tasks get no fields from it"), "\(either)")
+        #expect(cli.run("context", "either").status == 0)
+        let outside = cli.run("add", "Plain")
+        #expect(outside.status == 0 && outside.stderr.contains("task 3 is outside context either (+bills or +urgent)"), "\(outside)")
+        // Declared defaults still win over the filter's.
+        #expect(cli.run("context", "define", "home", "list:Home", "--defaults", "list:Home.Garden +home").status == 0)
+        #expect(cli.run("context", "home").status == 0)
+        #expect(cli.run("add", "Weed").status == 0)
+        #expect(cli.run("list", "id:4", "--context", "none", "--columns", "list,tags", "--format", "tsv").stdout == "Home.Garden\thome\n")
+    }
+}

@@ -35,6 +35,8 @@ struct AddCommand: TasksCommand {
     let fields: FieldFlags
     /// `tasks log`: the tasks are added done.
     var logged = false
+    /// The active context's name, filter text and filter: a new task outside it is said to be.
+    var context: (name: String, text: String, filter: TaskFilter)?
 
     init(_ line: ParsedLine) throws {
         var fields = try line.fieldFlags(titled: false)
@@ -50,20 +52,25 @@ struct AddCommand: TasksCommand {
             }
             given = [title]
         }
-        // The context's defaults, then the configuration's list, under what the command says.
-        if let context = try ContextChoice.of(line).definition(in: configuration), !context.defaults.trimmingWhitespace.isEmpty {
+        // The context's defaults (declared, or derived from its filter), then the
+        // configuration's list, under what the command says.
+        if let context = try ContextChoice.of(line).definition(in: configuration), !context.filter.trimmingWhitespace.isEmpty || !context.defaults.isEmpty {
             var defaults = FieldFlags()
-            let words: [String]
-            do throws(FilterError) {
-                words = try FilterParser.words(of: context.defaults)
-            } catch {
-                throw CLIError.usage("context \(context.name): defaults: \(error.reason)")
+            if !context.defaults.trimmingWhitespace.isEmpty {
+                do throws(FilterError) { _ = try FilterParser.words(of: context.defaults) } catch {
+                    throw CLIError.usage("context \(context.name): defaults: \(error.reason)")
+                }
             }
+            let words = context.writeWords(configuration.vocabulary)
             if try AddWords.read(words, into: &defaults, vocabulary: configuration.vocabulary, dates: dates,
                                  source: "context \(context.name): defaults: ") != nil {
                 throw CLIError.usage("context \(context.name): defaults '\(context.defaults)' hold more than modifiers (list:NAME, +tag, priority:H, …)")
             }
             fields.adopt(defaults)
+            if let filter = try FilterInput.parse(text: context.filter, try line.filterSettings(configuration),
+                                                  source: "the filter of context \(context.name): ") {
+                self.context = (context.name, context.filter.trimmingWhitespace, filter)
+            }
         }
         if fields.list == nil, let list = configuration.defaultList { fields.list = list }
         self.fields = fields
@@ -106,11 +113,24 @@ struct AddCommand: TasksCommand {
             view.reactor = reactor
             context.send(fields, to: reactor)
             reactor.action.onNext(.submitTitles(titles))
+            warnOutsideContext(reactor.currentState.savedAll, context)
         case .lines(let lines):
             let view = AddView(context: context.view, titles: (Int.max, "line"), verb: verb)
             view.reactor = reactor
             context.send(fields, to: reactor)
             reactor.action.onNext(.submitLines(lines.next))
         }
+    }
+
+    /// A task added under a context that its filter does not show (a `+tag` or `or` the
+    /// defaults cannot give): said on stderr, so that it does not seem to vanish.
+    private func warnOutsideContext(_ tasks: [Task], _ run: CommandContext) {
+        guard let context, !tasks.isEmpty else { return }
+        let today = run.invocation.today()
+        let clock = FilterClock(today: today, reading: TaskDate.reading(run.invocation.now(), in: run.invocation.localTime, today: today))
+        let outside = tasks.filter { !context.filter.matches($0, clock: clock) }
+        guard !outside.isEmpty else { return }
+        let ids = outside.prefix(5).map { String($0.id) }.joined(separator: ", ") + (outside.count > 5 ? ", …" : "")
+        run.console.stderr.write(run.console.shown("note: \(outside.count == 1 ? "task" : "tasks") \(ids) \(outside.count == 1 ? "is" : "are") outside context \(context.name) (\(context.text)): give its fields (or define the context's --defaults) to keep new tasks in it; 'tasks --context none' lists every task") + "\n")
     }
 }

@@ -118,7 +118,12 @@ struct ContextCommand: TasksCommand {
             }
             try ConfigFile.change(environment, "context.\(name).filter", to: filter)
             if let defaults { try ConfigFile.change(environment, "context.\(name).defaults", to: defaults) }
-            if speaks { console.stdout.write(console.shown("Defined context \(name): \(filter)") + "\n") }
+            if speaks {
+                // What a new task gets here: the declared defaults, or the filter's own fields.
+                let derived = ContextDefinition(name: name, filter: filter, defaults: defaults ?? "").writeWords(configuration.vocabulary)
+                let gets = derived.isEmpty ? "new tasks get no fields from it (--defaults gives some)" : "new tasks get " + derived.joined(separator: " ")
+                console.stdout.write(console.shown("Defined context \(name): \(filter); \(gets)") + "\n")
+            }
         case .delete(let name):
             let configuration = try line.configuration()
             guard let definition = configuration.contexts[name] else { throw CLIError.failure("no context '\(name)'; nothing was changed") }
