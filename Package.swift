@@ -46,25 +46,30 @@ let package = Package(
         .target(name: "ReactorKitCompat", dependencies: ["ReactorCore", "MainLoop", "CReactorSupport"], swiftSettings: crossModule),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorKitCompat", "ReactorCore"]),
 
-        // The task model: Task, TaskQuery, the TaskService protocol and its events and errors,
-        // the field rules, dates, uuids, time. No storage, no terminal.
+        // The task model: Task, its fields described once (and the words the query language
+        // knows them by), events and errors, the field rules, dates, uuids, time. No storage, no
+        // terminal, no query.
         .target(name: "TaskModel", dependencies: ["ReactorCore", "TextFormats"], swiftSettings: crossModule),
-        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel"]),
-
-        // The reactors the commands and screens drive: list, editor, import.
-        .target(name: "TaskReactors", dependencies: ["TaskModel", "ReactorCore"], swiftSettings: crossModule),
-        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "TaskModel", "ReactorCore", "_ReactorTesting", "_TaskServiceFake", "_TestSupport"]),
+        .testTarget(name: "TaskModelTests", dependencies: ["TaskModel", "QueryLanguage"]),
 
         // libsqlite3 from the system (Debian: libsqlite3-dev), and a small safe wrapper of it.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SQLiteDB", dependencies: ["CSQLite"]),
+
+        // The query language: the field vocabulary, filter words → tree → SQL and in-memory
+        // evaluation, sort keys, the query, and the service protocol that takes it.
+        .target(name: "QueryLanguage", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"], swiftSettings: crossModule),
+
+        // The reactors the commands and screens drive: list, editor, import.
+        .target(name: "TaskReactors", dependencies: ["QueryLanguage", "TaskModel", "ReactorCore"], swiftSettings: crossModule),
+        .testTarget(name: "TaskReactorsTests", dependencies: ["TaskReactors", "QueryLanguage", "TaskModel", "ReactorCore", "_ReactorTesting", "_TaskServiceFake", "_TestSupport"]),
         // A VFS for tests: I/O errors at the Nth call and power cuts at the Nth sync.
         .target(name: "CSQLiteFaults", dependencies: ["CSQLite"]),
         .testTarget(name: "SQLiteDBTests", dependencies: ["SQLiteDB", "_TestSupport"]),
 
         // TaskService on SQLite: the schema, filtering and ordering in SQL, all-or-nothing writes.
-        .target(name: "TaskStore", dependencies: ["TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "CSQLiteFaults", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "_ReactorTesting", "_TestSupport"]),
+        .target(name: "TaskStore", dependencies: ["QueryLanguage", "TaskModel", "SQLiteDB", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TaskStoreTests", dependencies: ["TaskStore", "CSQLiteFaults", "QueryLanguage", "TaskModel", "TaskReactors", "SQLiteDB", "ReactorCore", "_ReactorTesting", "_TestSupport"]),
 
         // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).
         .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
@@ -90,8 +95,8 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TextFormats", "_TestSupport"]),
 
         // `tasks ui`: the list and editor screens as Views of the same reactors, on one run loop.
-        .target(name: "TaskUI", dependencies: ["TerminalKit", "MainLoop", "TaskReactors", "TaskModel", "ReactorCore", "TextFormats"]),
-        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "MainLoop", "TextFormats", "TaskReactors", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
+        .target(name: "TaskUI", dependencies: ["TerminalKit", "MainLoop", "TaskReactors", "QueryLanguage", "TaskModel", "ReactorCore", "TextFormats"]),
+        .testTarget(name: "TaskUITests", dependencies: ["TaskUI", "TerminalKit", "MainLoop", "TextFormats", "TaskReactors", "QueryLanguage", "TaskModel", "ReactorCore", "_TestSupport", "_TaskServiceFake"]),
 
         // The command tree as data: parsing, help, usage errors with "did you mean", completion
         // scripts, the manual page, terminal facts.
@@ -99,13 +104,13 @@ let package = Package(
         .testTarget(name: "CommandLineKitTests", dependencies: ["CommandLineKit", "TextFormats", "_TestSupport"]),
 
         // The `tasks` program: commands as reactor actions, views printing their state.
-        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
+        .target(name: "TaskCLI", dependencies: ["CommandLineKit", "TextFormats", "QueryLanguage", "TaskModel", "TaskReactors", "TaskStore", "TaskInterchange", "ReactorCore",
                                                 "TaskUI", "TerminalKit", "MainLoop", "TaskRemote", "SyncWire"]),
         // One static executable (the Swift runtime, glibc and libsqlite3.a inside): no dynamic
         // loader at start-up, which is most of what a one-task command costs (1.2 ms against
         // 2.6 ms with only -static-stdlib). It needs no NSS, dlopen or locale data at run time.
         .executableTarget(name: "tasks", dependencies: ["TaskCLI"], linkerSettings: [.unsafeFlags(["-static-executable"])]),
-        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "_TestSupport"]),
+        .testTarget(name: "TaskCLITests", dependencies: ["TaskCLI", "TaskRemote", "SyncWire", "QueryLanguage", "TaskModel", "TaskStore", "TaskInterchange", "SQLiteDB", "CommandLineKit", "TextFormats", "_TestSupport"]),
 
         // The layering itself: imports against Package.swift and docs/architecture.md, file sizes.
         .testTarget(name: "StructureTests", dependencies: ["_TestSupport"]),
@@ -119,7 +124,7 @@ let package = Package(
         // Test support: TCA-style TestStore for reactors; temporary folders and files; an
         // in-memory TaskService with the store's rules (test-only: its name starts with `_`).
         .target(name: "_ReactorTesting", dependencies: ["ReactorCore"]),
-        .target(name: "_TaskServiceFake", dependencies: ["TaskModel", "TaskReactors", "ReactorCore"]),
+        .target(name: "_TaskServiceFake", dependencies: ["QueryLanguage", "TaskModel", "TaskReactors", "ReactorCore"]),
         .target(name: "_TestSupport"),
 
         // `swift run -c release reactorcore-benchmark`: ns per action beside a plain loop.
@@ -133,12 +138,12 @@ let package = Package(
         // `swift run -c release taskstore-benchmark`: the service beside the raw C API.
         .executableTarget(
             name: "taskstore-benchmark",
-            dependencies: ["TaskStore", "TaskModel", "TaskReactors", "SQLiteDB", "CSQLite", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"],
+            dependencies: ["TaskStore", "QueryLanguage", "TaskModel", "TaskReactors", "SQLiteDB", "CSQLite", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"],
             path: "Benchmarks/TaskStoreBenchmark"
         ),
 
         // A helper for the multi-process test: one process adding tasks one transaction at a time.
-        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "TaskModel", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
+        .executableTarget(name: "taskstore-writer", dependencies: ["TaskStore", "QueryLanguage", "TaskModel", "ReactorCore", "ReactorKitCompat", "BenchmarkSupport"], path: "Benchmarks/TaskStoreWriter"),
     ],
     swiftLanguageModes: [.v6]
 )

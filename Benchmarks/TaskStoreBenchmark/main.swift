@@ -9,6 +9,7 @@
 
 import BenchmarkSupport
 import CSQLite
+import QueryLanguage
 import ReactorKitCompat
 import SQLiteDB
 import TaskModel

@@ -10,6 +10,7 @@
 // N against the file's history: every change seen exactly once.
 
 import BenchmarkSupport
+import QueryLanguage
 import TaskModel
 import ReactorKitCompat
 import TaskStore

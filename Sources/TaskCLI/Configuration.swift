@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import QueryLanguage
 import TaskModel
 import TextFormats
 
@@ -98,7 +99,7 @@ struct Configuration {
                 throw refuse("unknown key '\(entry.key)'; the keys are \(keyForms)")
             }
             let name = words[1]
-            guard CustomField.isName(name) else {
+            guard CustomField.isName(name), FieldVocabulary.builtIn.named(name) == nil else {
                 throw refuse("'\(name)' cannot name a custom field: lower-case letters, digits and _, a letter first, and not a field of tasks")
             }
             switch words[2] {

@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 import TextFormats
 

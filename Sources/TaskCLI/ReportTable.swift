@@ -1,3 +1,4 @@
+import QueryLanguage
 import TextFormats
 import TaskModel
 import TaskReactors

@@ -1,4 +1,5 @@
 import CommandLineKit
+import QueryLanguage
 import TextFormats
 import TaskInterchange
 import TaskModel

@@ -7,7 +7,8 @@ import TextFormats
 public struct CustomField: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Sendable { case string, number, date, duration }
 
-    /// Lower-case letters, digits and `_`, a letter first, and no built-in field's name.
+    /// Lower-case letters, digits and `_`, a letter first, and no built-in field's name (the
+    /// configuration also refuses the query language's names, `FieldVocabulary.builtIn`).
     public let name: String
     public let kind: Kind
     /// The values a string field may take (`uda.size.values = ["S", "M", "L"]`); empty: any.
@@ -23,7 +24,7 @@ public struct CustomField: Equatable, Sendable {
     public static func isName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLowercase else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-            && TaskField(rawValue: name) == nil && FieldVocabulary.builtIn.named(name) == nil && !["limit", "tasksnotes"].contains(name)
+            && TaskField(rawValue: name) == nil && !["limit", "tasksnotes"].contains(name)
     }
 
     /// Why a value cannot be set.
@@ -79,7 +80,7 @@ public struct CustomField: Equatable, Sendable {
     }
 
     /// `3h`, `90min`, `1h30min`, `2d`, `1w`, `45s`, or ISO 8601's `PT3H`, `P1DT2H30M`: seconds.
-    static func seconds(_ text: String) -> Int64? {
+    public static func seconds(_ text: String) -> Int64? {
         var rest = Substring(text.lowercased())
         var total: Int64 = 0
         var iso = false

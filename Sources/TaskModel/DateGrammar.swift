@@ -66,7 +66,7 @@ public enum DateGrammar {
 
     /// The day or moment `text` names in `context`.
     public static func resolve(_ text: String, in context: DateContext) throws(DateGrammarError) -> DateValue {
-        let words = TaskQuery.foldCase(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = CaseFolding.folded(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         switch words.count {
         case 1:
             if let time = timeOfDay(words[0]) { return .instant(context.zone.moment(context.today, time)) }
@@ -92,7 +92,7 @@ public enum DateGrammar {
         switch try resolve(text, in: context) {
         case .day(let day): return day
         case .instant(let time):
-            guard TaskQuery.foldCase(text.trimmingWhitespace) == "now" else { throw .timeOfDay }
+            guard CaseFolding.folded(text.trimmingWhitespace) == "now" else { throw .timeOfDay }
             return context.zone.day(time)
         }
     }

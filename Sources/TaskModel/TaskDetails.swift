@@ -28,19 +28,6 @@ public struct TaskDetails: Equatable, Sendable {
         self.blocking = blocking
     }
 
-    /// The query that finds `task`'s blockers (`blockers`), and the one for `blocking`.
-    public static func blockersQuery(of task: Task) -> TaskQuery {
-        var query = TaskQuery(status: .all, grouping: .none)
-        query.uuids = task.depends
-        return query
-    }
-
-    public static func blockingQuery(of task: Task) -> TaskQuery {
-        var query = TaskQuery(status: .pending, grouping: .none)
-        query.waitingOn = task.uuid
-        return query
-    }
-
     /// Every field, named as in JSON, as scripts read them (`done` is `true` or `false`): the
     /// id, the fields `TaskFields` shows — those a person reads first, then the rest, then the
     /// bookkeeping — and the uuid.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import QueryLanguage
 import TaskModel
 
 /// A source read on a thread of its own, a batch ahead of the import that takes it: reading

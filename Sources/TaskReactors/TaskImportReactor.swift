@@ -1,3 +1,4 @@
+import QueryLanguage
 import ReactorCore
 import TaskModel
 

@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 
 /// Placing a committed change into the window without reading the result again: the totals

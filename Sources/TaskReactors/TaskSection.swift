@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 
 /// A header and its tasks, as a list shows them: one list, or one status.

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import QueryLanguage
 import ReactorCore
 import SQLiteDB
 import TaskModel

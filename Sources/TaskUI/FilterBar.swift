@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 
 /// `/` on the list screen with the filter grammar of the command line (`+chores list:Work

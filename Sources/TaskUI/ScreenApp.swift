@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MainLoop
+import QueryLanguage
 import ReactorCore
 import TaskModel
 import TaskReactors

@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 
 /// What `f` and `@` choose among on the list screen, and how a choice becomes a query: the

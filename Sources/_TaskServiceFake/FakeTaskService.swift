@@ -1,3 +1,4 @@
+import QueryLanguage
 import ReactorCore
 import TaskReactors
 import TaskModel
@@ -7,9 +8,8 @@ public struct FakeFailure: Error, Equatable, CustomStringConvertible {
     public var description: String { "the fake service was told to fail" }
 }
 
-/// An in-memory TaskService that follows the same rules as the SQLite one, and fails on demand:
-/// for the tests of every module above the model (a test-only module: its name starts with `_`).
-/// Each role of `TaskService` is an extension of its own, as the reactors take them.
+/// An in-memory TaskService that follows the SQLite one's rules and fails on demand, for the
+/// tests above the model (test-only: its name starts with `_`); each role an extension of its own.
 public final class FakeTaskService {
     public let events = PublishSubject<TaskEvent>()
     public private(set) var tasks: [Task] = []

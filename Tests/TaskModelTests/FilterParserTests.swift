@@ -1,3 +1,4 @@
+import QueryLanguage
 import Testing
 @testable import TaskModel
 

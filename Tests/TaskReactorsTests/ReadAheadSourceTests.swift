@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QueryLanguage
 import Synchronization
 import Testing
 @testable import TaskReactors

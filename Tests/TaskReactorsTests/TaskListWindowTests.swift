@@ -1,3 +1,4 @@
+import QueryLanguage
 import ReactorCore
 import _TestSupport
 import Testing

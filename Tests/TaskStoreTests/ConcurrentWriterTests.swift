@@ -1,4 +1,5 @@
 import Dispatch
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 import TaskReactors

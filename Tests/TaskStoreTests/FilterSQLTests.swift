@@ -1,3 +1,4 @@
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 import _TestSupport

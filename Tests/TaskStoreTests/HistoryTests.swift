@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QueryLanguage
 import ReactorCore
 import SQLiteDB
 import TaskModel

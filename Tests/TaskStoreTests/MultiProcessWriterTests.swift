@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 import TaskReactors

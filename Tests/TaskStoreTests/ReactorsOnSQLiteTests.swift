@@ -1,3 +1,4 @@
+import QueryLanguage
 import ReactorCore
 import _ReactorTesting
 import TaskModel

@@ -1,3 +1,4 @@
+import QueryLanguage
 import ReactorCore
 import TaskModel
 import _TaskServiceFake
@@ -34,7 +35,7 @@ struct KeyTests {
                            .character("J"), .character("K"), .character("f"), .character("u"), .control("r")], state: state)
         #expect(got.actions == [
             "moveCursor(to: 2)", "moveCursor(to: 2)", "moveCursor(to: 0)", "moveCursor(to: 2)", "moveCursor(to: 0)",
-            "toggleTasksDone([2])", "toggleTasksDone([2])", "nudge(2, down: true)", "nudge(2, down: false)", "showStatus(TaskModel.TaskQuery.Status.done)",
+            "toggleTasksDone([2])", "toggleTasksDone([2])", "nudge(2, down: true)", "nudge(2, down: false)", "showStatus(QueryLanguage.TaskQuery.Status.done)",
             "undo(entry: nil)", "redo",
         ], "the stub's cursor stays at 1: each key acts on that state")
     }

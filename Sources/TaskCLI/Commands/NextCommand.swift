@@ -1,4 +1,5 @@
 import CommandLineKit
+import QueryLanguage
 import TaskModel
 import TaskReactors
 

@@ -1,4 +1,5 @@
 import CommandLineKit
+import QueryLanguage
 import TaskModel
 
 /// A parsed command line with the run it belongs to: what every command's `init` reads its

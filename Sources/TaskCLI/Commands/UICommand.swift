@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CommandLineKit
+import QueryLanguage
 import TaskModel
 import TaskRemote
 import TaskStore

@@ -1,3 +1,4 @@
+import TaskModel
 /// The tokens of a filter read by precedence: `or` and `xor` loosest, then `and` (also between
 /// two words with no operator), then `not`, then a parenthesised group or a term.
 struct TokenReader {

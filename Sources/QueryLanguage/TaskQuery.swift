@@ -1,3 +1,5 @@
+import TaskModel
+import TextFormats
 /// Which tasks to fetch, in what order, in what sections.
 public struct TaskQuery: Equatable, Hashable, Sendable {
     /// Pending, done, or both.
@@ -185,11 +187,21 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     }
 
     /// Case folding in every script, as the store's search index folds (`ärger` is `Ärger`,
-    /// `σίσυφος` is `ΣΊΣΥΦΟΣ`): lower case, with the final sigma as sigma.
-    public static func foldCase(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
-        }
-        return String(text.lowercased().unicodeScalars.map { $0 == "ς" ? "σ" : Character($0) })
+    /// `σίσυφος` is `ΣΊΣΥΦΟΣ`): lower case, with the final sigma as sigma (`CaseFolding`).
+    public static func foldCase(_ text: String) -> String { CaseFolding.folded(text) }
+}
+
+extension TaskDetails {
+    /// The query that finds `task`'s blockers (`blockers`), and the one for `blocking`.
+    public static func blockersQuery(of task: Task) -> TaskQuery {
+        var query = TaskQuery(status: .all, grouping: .none)
+        query.uuids = task.depends
+        return query
+    }
+
+    public static func blockingQuery(of task: Task) -> TaskQuery {
+        var query = TaskQuery(status: .pending, grouping: .none)
+        query.waitingOn = task.uuid
+        return query
     }
 }

@@ -1,3 +1,4 @@
+import TaskModel
 /// Why a query leaves a task out, in a few words a person can act on: what `tasks ui` says
 /// when a task it added or changed is not on the screen (`Added 21 — hidden by the filter
 /// priority:M`), so that a task leaving the view is never a surprise.

@@ -1,3 +1,4 @@
+import TaskModel
 import TextFormats
 
 /// A filter: the words of a command line (`+bills list:Home due.before:eow`), a context's or a

@@ -1,3 +1,4 @@
+import TaskModel
 import TextFormats
 
 /// The query language's words for fields, in one table: every filter word's field, every
@@ -172,25 +173,3 @@ extension QueryValue {
     }
 }
 
-/// How the query language names and uses a stored field (`TaskFieldSpec.words`): its other
-/// names, its roles, and where it differs from what its kind gives — its type, its cell, its
-/// order.
-public struct FieldWords: Sendable {
-    public let aliases: [String]
-    public let roles: QueryRoles
-    public let type: QueryType?
-    /// What `name:value` compares by (`contains` for text read in parts).
-    public let defaultModifier: String
-    public let cell: (@Sendable (Task, QueryContext, Bool) -> String)?
-    public let ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])?
-
-    public init(_ roles: QueryRoles, aliases: [String] = [], type: QueryType? = nil, defaultModifier: String = "is", cell: (@Sendable (Task, QueryContext, Bool) -> String)? = nil,
-                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil) {
-        self.aliases = aliases
-        self.roles = roles
-        self.type = type
-        self.defaultModifier = defaultModifier
-        self.cell = cell
-        self.ordering = ordering
-    }
-}

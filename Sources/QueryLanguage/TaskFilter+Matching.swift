@@ -1,3 +1,4 @@
+import TaskModel
 /// What each term selects, stated in Swift: the rules `TaskFilterSQL` states for SQLite.
 extension FilterTerm {
     func matches(_ task: Task, clock: FilterClock, world: FilterWorld) -> Bool {

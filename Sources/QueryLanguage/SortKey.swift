@@ -1,3 +1,4 @@
+import TaskModel
 import TextFormats
 
 /// One key of a report's order, `due` or `priority-`: a field of the vocabulary

@@ -1,3 +1,4 @@
+import TaskModel
 import TextFormats
 
 /// Why filter words name no filter: the word, its place among the words (from 1), what is

@@ -3,14 +3,14 @@ import TaskModel
 
 /// A `TaskQuery` as SQL: filtering, sorting and grouping happen in SQLite.
 /// (`TaskQuery.matches` and `orders` state the same rules in Swift; a test keeps them equal.)
-enum TaskQuerySQL {
+public enum TaskQuerySQL {
     /// One key of a query's order: its SQL, and the value it has for a task (to seek past one).
-    struct OrderKey {
-        let sql: String
-        var descending = false
-        let value: (Task) -> SQLiteValue
+    public struct OrderKey {
+        public let sql: String
+        public var descending = false
+        public let value: (Task) -> SQLiteValue
 
-        init(sql: String, descending: Bool = false, value: @escaping (Task) -> SQLiteValue) {
+        public init(sql: String, descending: Bool = false, value: @escaping (Task) -> SQLiteValue) {
             self.sql = sql
             self.descending = descending
             self.value = value
@@ -19,7 +19,7 @@ enum TaskQuerySQL {
 
     /// The keys `query` orders by, in order; every one is NOT NULL, and the last is the id, so
     /// that together they order every row one way and a row can be sought by them.
-    static func orderKeys(_ query: TaskQuery) -> [OrderKey] {
+    public static func orderKeys(_ query: TaskQuery) -> [OrderKey] {
         let list = OrderKey(sql: "list") { .text($0.list) }
         let position = OrderKey(sql: "position") { .integer($0.position) }
         let id = OrderKey(sql: "id") { .integer($0.id) }
@@ -54,7 +54,7 @@ enum TaskQuerySQL {
 
     /// The SQL keys of one report key: its field's order parts (a field a task may lack first
     /// by whether it is missing, always last, then by its value, never NULL, in the key's direction).
-    static func orderKeys(_ key: SortKey, today: CalendarDay, weights: TaskRank.Weights = .standard) -> [OrderKey] {
+    public static func orderKeys(_ key: SortKey, today: CalendarDay, weights: TaskRank.Weights = .standard) -> [OrderKey] {
         key.field.order(descending: key.descending, in: QueryContext(today: today, weights: weights)).map { part in
             OrderKey(sql: part.sql, descending: part.descending) { part.value($0).sqliteValue }
         }
@@ -62,8 +62,7 @@ enum TaskQuerySQL {
 
     /// The SELECT of every column (or of `columns`) for `query`, in its order (or the reverse),
     /// and its arguments; `seek` adds a condition that starts after (or, reversed, before) the row with those keys.
-    static func select(_ query: TaskQuery, reversed: Bool = false, after anchor: Task? = nil, fields: TaskFieldSet = .all,
-                       columns: String? = nil)
+    public static func select(_ query: TaskQuery, reversed: Bool = false, after anchor: Task? = nil, columns: String)
         -> (sql: String, arguments: [(any SQLiteBindable)?]) {
         var (filter, arguments) = whereClause(query)
         let keys = orderKeys(query)
@@ -89,16 +88,16 @@ enum TaskQuerySQL {
             filter += (filter.isEmpty ? " WHERE " : " AND ") + condition
         }
         let orderBy = " ORDER BY " + keys.map { $0.sql + ($0.descending != reversed ? " DESC" : "") }.joined(separator: ", ")
-        return ("SELECT \(columns ?? TaskColumn.names(fields)) FROM task" + filter + orderBy, arguments)
+        return ("SELECT \(columns) FROM task" + filter + orderBy, arguments)
     }
 
     /// `SELECT count(*)` of what `select(query)` selects, with the same arguments.
-    static func count(_ query: TaskQuery) -> String {
+    public static func count(_ query: TaskQuery) -> String {
         "SELECT count(*) FROM task" + whereClause(query).sql
     }
 
     /// The section a row falls in, as SQL: what `TaskQuery.header(for:)` says.
-    static func header(_ query: TaskQuery) -> String {
+    public static func header(_ query: TaskQuery) -> String {
         switch query.grouping {
         case .byList: return "list"
         case .byStatus: return "CASE done WHEN 1 THEN 'Done' ELSE 'Pending' END"
@@ -108,7 +107,7 @@ enum TaskQuerySQL {
 
     /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments: each value bound where
     /// it is written (`TaskFilterSQL.bind`), so the arguments are in the order of their `?`s.
-    static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
+    public static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
         var sql = TaskFilterSQL(clock: query.filterClock)
         var conditions: [String] = []
         // With a search the trigram index finds the few rows first: `+` keeps SQLite from

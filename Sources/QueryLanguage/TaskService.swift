@@ -1,3 +1,4 @@
+import TaskModel
 import ReactorCore
 
 /// What the reactors ask of storage, in RxTodo's shape, by role: each call returns an

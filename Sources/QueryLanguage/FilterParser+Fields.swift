@@ -1,3 +1,4 @@
+import TaskModel
 import TextFormats
 
 /// `name:value` and `name.modifier:value` words: the field is looked up in the vocabulary
