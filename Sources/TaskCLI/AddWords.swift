@@ -5,8 +5,8 @@ import TextFormats
 /// The words of `tasks add`, read as Taskwarrior reads them: the title, with modifiers among
 /// its words taken out as fields — `tasks add Buy oat milk +errand list:Home due:eow
 /// priority:H` is one task, `Buy oat milk`. A word with a space in it (quoted) is always
-/// title text; so is `name:value` whose name is no field and not one letter off one (`Read
-/// http://x` keeps its address).
+/// title text, and so are an address (`Read http://x`, `mailto:…`) and a word ending in a
+/// colon (`Agenda:`); any other `name:value` whose name `add` cannot set is refused, status 2.
 enum AddWords {
     /// The title the words leave (nil when none does) and `fields` with the modifiers added;
     /// a modifier a flag gives too is refused.
@@ -48,15 +48,28 @@ enum AddWords {
                 } else {
                     try set(field, typed: name, value, word: word, into: &fields)
                 }
-            } else if vocabulary.named(name) == nil, name.count >= 3, let close = vocabulary.closest(to: name, role: .set) {
-                throw CLIError.usage(source + "'\(word)': no field '\(name)'; did you mean '\(close):\(value)'?",
-                                     hint: "to keep it in the title, quote it with the words around it: \"… \(word) …\"")
-            } else {
+            } else if value.isEmpty || value.hasPrefix("//") || Self.schemes.contains(name.lowercased()) {
+                // A colon ending a word (`Agenda:`, `Re:`) is punctuation; an address
+                // (`http://…`, `mailto:…`) is text.
                 title.append(word)
+            } else {
+                // Any other `name:value` is meant as a field, as in a filter: one no word of
+                // `add` sets is refused, never taken as title text.
+                let reason: String
+                if let known = vocabulary.named(name) {
+                    reason = "\(known.name) is not set by add's words (list, priority, the dates, repeat, depends and custom fields are)"
+                } else {
+                    reason = "no field '\(name)'" + (vocabulary.closest(to: name, role: .set).map { "; did you mean '\($0):\(value)'?" } ?? "")
+                }
+                throw CLIError.usage(source + "'\(word)': " + reason,
+                                     hint: "to keep it in the title, quote it with the words around it: \"… \(word) …\"")
             }
         }
         return title.isEmpty ? nil : title.concatenated(separator: " ")
     }
+
+    /// The address schemes whose `scheme:value` is text, not a field (`mailto:me@example.org`).
+    static let schemes: Set<String> = ["mailto", "tel", "sms", "urn", "file", "ftp", "magnet", "news", "geo", "data"]
 
     /// Sets the field a modifier names: the list, the repeat rule (`recur:` and `every:` repeat
     /// every so often, `after:` so long after each is done), or a field set by its kind.

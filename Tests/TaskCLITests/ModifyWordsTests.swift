@@ -75,12 +75,18 @@ struct ModifyWordsTests {
             (["+bills", "modify", "New", "title"], "would be the title of every task the filter chooses"),
             (["modify", "3", "prioirty:H"], "did you mean 'priority:H'"),
             (["modify", "3", "due:someday-ish"], "due"),
+            (["add", "Buy", "milk", "store:5pm"], "'store:5pm': no field 'store'"),
+            (["add", "Close", "it", "status:done"], "status is not set by add's words"),
+            (["append", "3", "ref:123"], "no field 'ref'"),
         ]
         for (words, message) in refused {
             let result = cli.run(words)
             #expect(result.status == 2 && result.stderr.contains(message), "\(words): \(result)")
         }
         #expect(cli.run("export", "--format", "json").stdout == before)
+        // What is text stays text: an address, a word ending in a colon.
+        #expect(cli.run("add", "Read", "http://example.org/a:b", "Agenda:", "mail", "mailto:bob@example.org").status == 0)
+        #expect(cli.run("list", "id:6", "--columns", "title", "--format", "tsv").stdout == "Read http://example.org/a:b Agenda: mail mailto:bob@example.org\n")
     }
 }
 
