@@ -51,8 +51,13 @@ public struct LocalTime: Sendable {
     public func offsetSeconds(at time: Timestamp) -> Int {
         let (local, seconds) = clock(time)
         let wall = Int64(local.daysSince1970) * 86_400 + Int64(seconds)
-        let seconds1970 = time.millisecondsSince1970 >= 0 ? time.millisecondsSince1970 / 1000 : (time.millisecondsSince1970 - 999) / 1000
-        return Int(wall - seconds1970)
+        // Seconds since 1970 toward the past, with no arithmetic that a moment at the ends of
+        // the integers (a file the sqlite3 shell wrote) could overflow; no zone is more than a
+        // day off UTC, so a difference beyond that (a clamped day) is no offset.
+        let milliseconds = time.millisecondsSince1970
+        let seconds1970 = milliseconds / 1000 - (milliseconds % 1000 < 0 ? 1 : 0)
+        let (difference, overflow) = wall.subtractingReportingOverflow(seconds1970)
+        return overflow || difference.magnitude > 86_400 ? 0 : Int(difference)
     }
 
     /// A zone `seconds` east of UTC, with no daylight saving time.

@@ -44,8 +44,11 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The moment `time`, read on the clock of `zone` (named `zoneName` when it has a name).
     public init(_ time: Timestamp, in zone: LocalTime) {
-        let seconds = time.millisecondsSince1970 >= 0 ? time.millisecondsSince1970 / 1000 : (time.millisecondsSince1970 - 999) / 1000
-        let whole = Timestamp(millisecondsSince1970: seconds * 1000)
+        // Down to its second, toward the past; a moment within a second of the ends of the
+        // integers (a file the sqlite3 shell wrote) stays as it is rather than trapping.
+        let milliseconds = time.millisecondsSince1970
+        let (floored, overflow) = milliseconds.subtractingReportingOverflow((milliseconds % 1000 + 1000) % 1000)
+        let whole = Timestamp(millisecondsSince1970: overflow ? milliseconds : floored)
         let (day, clock) = zone.clock(whole)
         self.init(day: day, clock: clock, offsetSeconds: zone.offsetSeconds(at: whole), zoneName: zone.name)
     }

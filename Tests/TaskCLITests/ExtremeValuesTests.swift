@@ -42,6 +42,22 @@ struct ExtremeValuesTests {
         #expect(result.stdout == "active 0\nactive tsv 0\nshow 0\nshow json 0\nstop 0\ndone 0\n9223372036854775807\n0\n", "\(result)")
     }
 
+    /// The table-driven paths — CSV export's columns, report cells, sort keys, the vocabulary's
+    /// comparisons — read the same columns at their ends without trapping.
+    @Test func exportsColumnsAndOrdersReadTheEndsOfTheIntegers() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            printf 'one\\ntwo\\n' | tasks add - -q || exit 9
+            sqlite3 tasks.db "UPDATE task SET start = -9223372036854775808, spent = 9223372036854775807, completed = 9223372036854775807, created = -9223372036854775808, modified = 9223372036854775807, position = 9223372036854775807 WHERE id = 1"
+            tasks export --format csv > /dev/null; echo "csv $?"
+            tasks list --all --columns id,created,modified,completed,start,priority,score --format tsv > /dev/null; echo "columns $?"
+            tasks list --all --columns id,created,start --format table > /dev/null; echo "table $?"
+            tasks list --all --sort created-,start,completed-,priority,score- --format ids | tr '\\n' ,; echo
+            tasks list --all created.before:today start.after:2020-01-01 priority.any: --format ids; echo "filter $?"
+            """, in: folder)
+        #expect(result.stdout == "csv 0\ncolumns 0\ntable 0\n2,1,\nfilter 0\n", "\(result)")
+    }
+
     @Test func aClockAtTheEndOfTheIntegersOrdersButIsNotFollowed() {
         let now: Int64 = 1_796_000_000_000
         #expect(HybridClock.next(after: .max, wallMilliseconds: now) == .max)
