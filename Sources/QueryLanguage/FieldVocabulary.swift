@@ -27,6 +27,9 @@ public struct FieldVocabulary: Sendable {
     /// The built-in fields.
     public static let builtIn = FieldVocabulary(derived.prefix(2) + TaskFields.all.compactMap(entry) + derived.dropFirst(2))
 
+    /// The built-in dates that keep a task from being ready while ahead (`+READY`).
+    static let heldBack = builtIn.fields.filter(\.holdsBack)
+
     /// These entries and `custom`'s fields (sorted by name).
     public func adding(_ custom: [String: CustomField]) -> FieldVocabulary {
         custom.isEmpty ? self : adding(custom.keys.sorted().compactMap { custom[$0] }.map(Self.entry))
@@ -78,7 +81,7 @@ extension FieldVocabulary {
                           isOptional: kind.isOptional, defaultModifier: words.defaultModifier, missing: isPriority ? .integer(0) : nil, read: read,
                           sql: { _ in isPriority ? "(3 - \(column))" : column },
                           cell: words.cell ?? { task, context, forTable in Self.cell(kind, stored(task), task, context, forTable) },
-                          ordering: words.ordering)
+                          ordering: words.ordering, setTag: words.setTag, holdsBack: words.holdsBack)
     }
 
     /// A custom field's entry: kept in `extras` as Taskwarrior writes it, read in SQL by

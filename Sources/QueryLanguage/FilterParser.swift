@@ -284,7 +284,8 @@ public struct FilterParser {
             return named(.term(.range(due, low, high)))
         }
         func day(_ offset: Int) -> TaskFilter? { today.adding(days: offset).flatMap { range($0, $0) } }
-        func isSet(_ field: String) -> TaskFilter? { vocabulary.named(field).map { named(.term(.field($0, .notEqual, nil))) } }
+        // `+SCHEDULED`, `+UNTIL`, `+PRIORITY`: the field whose entry names the tag is set.
+        if let field = vocabulary.fields.first(where: { $0.setTag == name }) { return named(.term(.field(field, .notEqual, nil))) }
         switch name {
         case "PENDING": return .term(.status(.pending))
         case "DONE", "COMPLETED": return .term(.status(.done))
@@ -308,9 +309,6 @@ public struct FilterParser {
             guard let through = try? DateGrammar.day(end, in: context),
                   let from = CalendarDay(year: today.year, month: firstMonth, day: 1) else { return nil }
             return range(from, through)
-        case "SCHEDULED": return isSet("scheduled")
-        case "UNTIL": return isSet("until")
-        case "PRIORITY": return isSet("priority")
         // A list other than the one a task gets when none is given (Taskwarrior: a project).
         case "PROJECT": return named(.not(.term(.list("Inbox", exact: true))))
         // A custom field set — or a priority, a UDA in Taskwarrior since 2.4.3.

@@ -52,12 +52,18 @@ public struct QueryField: Hashable, Sendable, CustomStringConvertible {
     public let cell: @Sendable (Task, QueryContext, _ forTable: Bool) -> String
     /// An order of its own (a list's manual order is by list, then position); nil: by its value.
     let ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])?
+    /// The virtual tag that selects the tasks that have it (`+SCHEDULED`), if any.
+    public let setTag: String?
+    /// Whether, while its date is ahead, a task is not ready (`+READY`): `scheduled`.
+    public let holdsBack: Bool
 
     public init(name: String, aliases: [String] = [], type: QueryType, roles: QueryRoles, stored: TaskField? = nil, custom: CustomField? = nil,
                 isOptional: Bool, defaultModifier: String = "is", missing: QueryValue? = nil,
                 read: @escaping @Sendable (Task, QueryContext) -> QueryValue?, sql: @escaping @Sendable (QueryContext) -> String,
                 cell: @escaping @Sendable (Task, QueryContext, Bool) -> String,
-                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil) {
+                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil, setTag: String? = nil, holdsBack: Bool = false) {
+        self.setTag = setTag
+        self.holdsBack = holdsBack
         self.name = name
         self.aliases = aliases
         self.type = type

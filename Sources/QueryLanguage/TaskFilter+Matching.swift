@@ -51,7 +51,9 @@ extension FilterTerm {
             case .blocking: return world.isWaitedOn(task.uuid) ?? false
             case .ready:
                 return !task.isDone && !(task.wait.map(clock.isAhead) ?? false) && !Self.isBlocked(task, world)
-                    && (task.scheduled.map { !clock.isAhead($0) } ?? true)
+                    && FieldVocabulary.heldBack.allSatisfy { field in
+                        field.read(task, QueryContext(today: clock.today))?.text.map { $0 <= clock.now } ?? true
+                    }
             case .repeating: return task.repeat != nil
             case .annotated: return !task.annotations.isEmpty
             case .tagged: return !task.tags.isEmpty

@@ -223,7 +223,7 @@ public enum FilterFlag: String, CaseIterable, Hashable, Sendable {
     case blocked = "BLOCKED"
     /// A pending task waits on it.
     case blocking = "BLOCKING"
-    /// Pending, not waiting, not blocked, its scheduled date (if any) reached.
+    /// Pending, not waiting, not blocked, each date that holds it back (if set) reached.
     case ready = "READY"
     case repeating = "REPEATING"
     case annotated = "ANNOTATED"

@@ -131,7 +131,12 @@ struct TaskFilterSQL {
             case .blocking:
                 return "uuid IN (SELECT d.value FROM task AS p, \(Self.dependencies("p.depends")) AS d WHERE p.done = 0 AND coalesce(p.depends, '') <> '')"
             case .ready:
-                return "(done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND NOT \(Self.blocked) AND (scheduled IS NULL OR scheduled <= \(bind(clock.now))))"
+                // Each field that holds a task back (`scheduled`) not set, or reached.
+                let reached = FieldVocabulary.heldBack.map { field in
+                    let expression = field.sql(context)
+                    return " AND (\(expression) IS NULL OR \(expression) <= \(bind(clock.now)))"
+                }
+                return "(done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND NOT \(Self.blocked)\(reached.joined()))"
             case .repeating: return "repeat IS NOT NULL"
             case .annotated: return "coalesce(annotations, '') <> ''"
             case .tagged: return "coalesce(tags, '') <> ''"

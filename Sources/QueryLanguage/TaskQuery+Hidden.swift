@@ -12,10 +12,6 @@ extension TaskQuery {
         case .done where !task.isDone: return "not done"
         default: break
         }
-        if let list, task.list != list { return "in \(task.list), not \(list)" }
-        if let tag = tags.first(where: { !task.tags.contains($0) }) { return "hidden by the filter +\(tag)" }
-        if let tag = excludedTags.first(where: { task.tags.contains($0) }) { return "hidden by the filter -\(tag)" }
-        if let priority, task.priority != priority { return "hidden by the filter priority:\(priority.rawValue)" }
         if active && !task.isActive { return "not started" }
         if let today {
             let now = clockReading ?? today.description

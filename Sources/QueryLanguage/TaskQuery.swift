@@ -29,14 +29,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public enum Grouping: Equatable, Hashable, Sendable { case byList, byStatus, none }
 
     public var status: Status
-    public var list: String?
-    /// Tags a task must have, every one.
-    public var tags: [String]
-    /// Tags a task must not have.
-    public var excludedTags: [String] = []
     /// A case-insensitive substring of the title or the notes.
     public var search: String?
-    public var priority: Priority?
     /// Due strictly before this date (a day: before its first moment).
     public var dueBefore: TaskDate?
     /// Only the started tasks (`tasks active`).
@@ -69,16 +63,13 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var rankWeights = TaskRank.Weights.standard
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
-    public init(status: Status = .pending, list: String? = nil, tags: [String] = [], search: String? = nil,
-                priority: Priority? = nil, dueBefore: TaskDate? = nil, sort: Sort = .manual, grouping: Grouping = .byList,
-                waiting: Waiting = .hidden, today: CalendarDay? = nil) {
+    public init(status: Status = .pending, filter: TaskFilter? = nil, search: String? = nil, dueBefore: TaskDate? = nil,
+                sort: Sort = .manual, grouping: Grouping = .byList, waiting: Waiting = .hidden, today: CalendarDay? = nil) {
         self.waiting = waiting
         self.today = today
         self.status = status
-        self.list = list
-        self.tags = tags
+        self.filter = filter
         self.search = search
-        self.priority = priority
         self.dueBefore = dueBefore
         self.sort = sort
         self.grouping = grouping
@@ -107,10 +98,6 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         case .done: if !task.isDone { return false }
         case .all: break
         }
-        if let list, task.list != list { return false }
-        for tag in tags where !task.tags.contains(tag) { return false }
-        for tag in excludedTags where task.tags.contains(tag) { return false }
-        if let priority, task.priority != priority { return false }
         if active && !task.isActive { return false }
         if let uuids, !uuids.contains(task.uuid) { return false }
         if let waitingOn, !task.depends.contains(waitingOn) { return false }

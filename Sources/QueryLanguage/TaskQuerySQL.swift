@@ -120,10 +120,6 @@ public enum TaskQuerySQL {
         case .done: conditions.append("\(indexed)done = 1")
         case .all: break
         }
-        if let list = query.list { conditions.append("\(indexed)list = \(sql.bind(list))") }
-        for tag in query.tags { conditions.append("instr(tags, \(sql.bind(" \(tag) "))) > 0") }
-        for tag in query.excludedTags { conditions.append("instr(tags, \(sql.bind(" \(tag) "))) = 0") }
-        if let priority = query.priority { conditions.append("priority = \(sql.bind(Int64(priority.rank)))") }
         if query.active { conditions.append("start IS NOT NULL") }
         if let uuids = query.uuids {
             conditions.append(uuids.isEmpty ? "0" : "uuid IN (" + uuids.map { sql.bind($0) }.joined(separator: ", ") + ")")

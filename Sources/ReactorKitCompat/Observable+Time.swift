@@ -208,11 +208,11 @@ extension Observable {
     public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
         Producer { observer in
             let subscription = SerialDisposable()
-            let scheduled = scheduler.schedule {
+            let start = scheduler.schedule {
                 subscription.setDisposable(self.run(observer))
             }
             return Disposables.create {
-                scheduled.dispose()
+                start.dispose()
                 scheduler.schedule { subscription.dispose() }
             }
         }

@@ -158,9 +158,15 @@ public struct FieldWords: Sendable {
     public let defaultModifier: String
     public let cell: (@Sendable (Task, QueryContext, Bool) -> String)?
     public let ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])?
+    /// The virtual tag (`SCHEDULED`) that selects the tasks that have it.
+    public let setTag: String?
+    /// Whether, while its date is still ahead, the task is not ready (`+READY`).
+    public let holdsBack: Bool
 
     public init(_ roles: QueryRoles, aliases: [String] = [], type: QueryType? = nil, defaultModifier: String = "is", cell: (@Sendable (Task, QueryContext, Bool) -> String)? = nil,
-                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil) {
+                ordering: (@Sendable (QueryContext, Bool) -> [OrderPart])? = nil, setTag: String? = nil, holdsBack: Bool = false) {
+        self.setTag = setTag
+        self.holdsBack = holdsBack
         self.aliases = aliases
         self.roles = roles
         self.type = type

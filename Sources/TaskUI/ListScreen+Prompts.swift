@@ -100,9 +100,9 @@ extension ListScreen {
     /// Without `afterKeys` (a test), at once and whole.
     func showSoon(_ query: TaskQuery, reactor: TaskListReactor) {
         guard let afterKeys else { return reactor.action.onNext(.refresh(query)) }
-        let scheduled = pendingQuery != nil
+        let alreadyQueued = pendingQuery != nil
         pendingQuery = query
-        if scheduled { return }
+        if alreadyQueued { return }
         afterKeys { [weak self, weak reactor] in
             guard let self, let reactor, let query = pendingQuery else { return }
             pendingQuery = nil
