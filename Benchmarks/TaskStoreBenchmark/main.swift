@@ -297,7 +297,7 @@ for size in sizes {
     }
 
     // One list's pending tasks (10,000 of them).
-    let query = TaskQuery(list: "List \(lists / 2)")
+    let query = TaskQuery(filter: .term(.list("List \(lists / 2)", exact: true)))
     let listSQL = "SELECT \(raw.columns) FROM task WHERE done = 0 AND list = ? ORDER BY list, list, position, id"
     let listName = "List \(lists / 2)"
     let (serviceList, rawList) = try pair(runs: 9, service: { _ = try service.fetch(query).toBlocking().single() }, raw: {

@@ -33,6 +33,8 @@ struct Configuration {
     var color: String?
     /// The remotes configured (`remote.NAME.url|user|password-command|ca|timeout|insecure`), by name.
     var remotes: [String: RemoteDefinition] = [:]
+    /// Entries a program built on TaskCLI adds to the built-in vocabulary (`Invocation.fields`).
+    var addedFields: [QueryField] = []
 
     init(path: String, customFields: [String: CustomField]) {
         self.path = path
@@ -226,7 +228,7 @@ struct Configuration {
 
     /// The declared fields, by name.
     /// The fields the query language names: the built-in ones and these custom ones.
-    var vocabulary: FieldVocabulary { FieldVocabulary.builtIn.adding(customFields) }
+    var vocabulary: FieldVocabulary { FieldVocabulary.builtIn.adding(addedFields).adding(customFields) }
 
     var sortedFields: [CustomField] { customFields.keys.sorted().compactMap { customFields[$0] } }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CommandLineKit
+import QueryLanguage
 import ReactorCore
 import TextFormats
 import TaskInterchange
@@ -36,6 +37,10 @@ public struct Invocation {
     /// Makes the remotes `tasks sync` talks to (PostgreSQL and CalDAV, through the helpers
     /// beside the program).
     public var remotes: any SyncRemoteMaker = RemoteMaker()
+    /// Fields a program built on TaskCLI adds to the query language's built-in ones, ahead of
+    /// the configuration's custom fields: entries of the vocabulary like any other, kept in
+    /// `extras` (their `custom`) when a modification sets them.
+    public var fields: [QueryField] = []
 
     public init(
         arguments: [String], environment: [String: String], stdin: Input, stdout: Output, stderr: Output,

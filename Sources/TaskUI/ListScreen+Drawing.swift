@@ -186,7 +186,6 @@ extension ListScreen {
         if let words = queries?.commandLine, !words.isEmpty { left += " · " + words }
         if let search = state.query.search { left += " · /\(search)" }
         if !filterText.isEmpty { left += " · /\(filterText)" }
-        if let list = state.query.list { left += " · \(list)" }
         left += " · by " + ListScreen.name(of: state.query.sort)
         if !state.marks.isEmpty { left += " · \(state.marks.count) marked" }
         if let syncNote { left += " · " + syncNote }

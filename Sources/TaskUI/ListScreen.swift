@@ -189,7 +189,7 @@ public final class ListScreen: View {
         case .pageDown, .control("f"): reactor.action.onNext(.moveCursor(to: cursor + page))
         case .pageUp, .control("b"): reactor.action.onNext(.moveCursor(to: cursor - page))
         case .character("a"):
-            onRequest(.add(list: state.cursorTask?.list ?? state.query.list ?? Task.defaultList))
+            onRequest(.add(list: state.cursorTask?.list ?? Task.defaultList))
         case .character("e"):
             if let task = state.cursorTask { onRequest(.edit(task)) }
         case .character("i"), .enter:

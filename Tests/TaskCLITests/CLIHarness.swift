@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CommandLineKit
+import QueryLanguage
 import TextFormats
 import TaskCLI
 import TaskInterchange
@@ -28,6 +29,8 @@ final class CLI {
         set { clock.now = newValue }
     }
     private let clock = TestClock()
+    /// Fields added to the built-in vocabulary for these runs (`Invocation.fields`).
+    var fields: [QueryField] = []
 
     init() { db = folder.file("tasks.db") }
 
@@ -45,7 +48,7 @@ final class CLI {
         environment: [String: String]? = nil, editor: ((String) -> String?)? = nil
     ) -> Result {
         let stdout = Output(), stderr = Output()
-        let invocation = Invocation(
+        var invocation = Invocation(
             arguments: arguments,
             environment: environment ?? ["TASKS_DB": db, "HOME": folder.path, "TERM": "xterm", "NO_COLOR": "1"],
             stdin: .bytes(stdin, isTerminal: terminal),
@@ -67,6 +70,7 @@ final class CLI {
             // America/New_York in winter, where the Taskwarrior and todo.txt fixtures were written.
             localTime: .fixed(offsetSeconds: -5 * 3600)
         )
+        invocation.fields = fields
         let status = TasksProgram.run(invocation)
         return Result(status: status, stdout: stdout.text, stderr: stderr.text)
     }

@@ -15,10 +15,10 @@ struct FieldVocabularyTests {
     static let noon = Timestamp(millisecondsSince1970: Int64(today.daysSince1970) * 86_400_000 + 12 * 3_600_000)
     static let dates = DateContext(now: noon, today: today, zone: .fixed(offsetSeconds: 0))
 
-    /// A text field written as the built-in ones are — in code, with an alias — kept (for the
-    /// test) in `extras`, where no built-in reader looks.
+    /// A text field written as the built-in ones are — in code, with an alias, its read, SQL
+    /// and cell its own — kept (for the test) in `extras`, where a modification writes it.
     static let mood = QueryField(
-        name: "mood", aliases: ["feeling"], type: .text, roles: [.filter, .sort, .column], isOptional: true,
+        name: "mood", aliases: ["feeling"], type: .text, roles: .every, custom: CustomField(name: "mood", kind: .string), isOptional: true,
         read: { task, _ in ExtrasText.value("mood", in: task.extras).flatMap(CustomField.unquoted).map(QueryValue.text) },
         sql: { _ in "tasks_custom(extras, 'mood string')" },
         cell: { task, _, _ in ExtrasText.value("mood", in: task.extras).flatMap(CustomField.unquoted) ?? "" })
@@ -147,6 +147,36 @@ struct FieldVocabularyTests {
             }
         }
         #expect(checked > 30)
+    }
+
+    /// Through the program: the built-in-style field, added to the vocabulary alone
+    /// (`Invocation.fields`), is set by `add`'s and `modify`'s words under its name and alias,
+    /// filtered, sorted, a column, shown, exported and imported, and completed.
+    @Test func aBuiltInStyleFieldAddedToTheTableAloneReachesEveryCommand() {
+        let cli = CLI()
+        cli.fields = [Self.mood]
+        #expect(cli.run("add", "Pay rent", "feeling:happy").status == 0)
+        #expect(cli.run("add", "Call", "mood:sad", "+phone").status == 0)
+        #expect(cli.run("add", "Walk").status == 0)
+        #expect(cli.run("modify", "3", "mood:Happy-go").status == 0)
+        #expect(cli.run("3", "modify", "feel:Happy-go-lucky").status == 0, "an abbreviation, in Taskwarrior's order")
+        #expect(cli.run("list", "mood.startswith:hap", "--format", "ids").stdout == "1\n3\n")
+        #expect(cli.run("list", "feeling.not:happy", "mood.any:", "--format", "ids").stdout == "2\n3\n")
+        #expect(cli.run("list", "--sort", "mood-", "--columns", "id,feeling,title", "--format", "tsv").stdout
+                == "2\tsad\tCall\n1\thappy\tPay rent\n3\tHappy-go-lucky\tWalk\n")
+        #expect(cli.run("show", "2", "--format", "tsv").stdout.contains("mood\tsad\n"))
+        #expect(cli.run("show", "2").stdout.contains("sad"))
+        #expect(cli.run("completions", "words").stdout.contains("\nmood.startswith:\n"))
+        let unknown = cli.run("add", "Nap", "mod:calm")
+        #expect(unknown.status == 2 && unknown.stderr.contains("mood:calm"), "a name a letter off is named: \(unknown)")
+        let exported = cli.run("export", "--format", "json").stdout
+        #expect(exported.contains(#""mood":"Happy-go-lucky""#), "\(exported)")
+        let other = CLI()
+        other.fields = [Self.mood]
+        let file = other.folder.file("tasks.json")
+        writeBytes(file, Array(exported.utf8))
+        #expect(other.run("import", file).status == 0)
+        #expect(other.run("list", "feeling:sad", "--columns", "id,mood,title", "--format", "tsv").stdout == "2\tsad\tCall\n")
     }
 
     private func configure(_ cli: CLI, _ text: String) {

@@ -184,7 +184,7 @@ struct TaskListReactorTests {
         let service = FakeTaskService()
         let store = TestStore(TaskListReactor(service: service))
         service.failNext = true
-        let query = TaskQuery(list: "x")
+        let query = TaskQuery(filter: .term(.list("x", exact: true)))
         store.send(.refresh(query)) { $0.query = query }
         store.receive { $0.isLoading = true }
         store.receive { $0.failure = TaskServiceError(FakeFailure()) }

@@ -30,7 +30,7 @@ struct TaskListWindowTests {
         // A count that arrives after another query was shown changes nothing.
         let moved = TaskListReactor(service: service, windowSize: 10)
         moved.action.onNext(.open(TaskQuery()))
-        moved.action.onNext(.refresh(TaskQuery(list: "Home")))
+        moved.action.onNext(.refresh(TaskQuery(filter: .term(.list("Home", exact: true)))))
         moved.action.onNext(.count)
         #expect(moved.currentState.totals.count == 5)
     }

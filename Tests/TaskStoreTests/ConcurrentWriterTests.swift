@@ -21,7 +21,7 @@ struct ConcurrentWriterTests {
                 for index in 0..<250 {
                     _ = try service.createNow([TaskDraft(title: "writer \(writer) task \(index)", list: "W\(writer)")])
                     if index % 50 == 0 {
-                        _ = try service.fetchNow(TaskQuery(list: "W\(writer)"))
+                        _ = try service.fetchNow(TaskQuery(filter: .term(.list("W\(writer)", exact: true))))
                     }
                 }
             } catch {
@@ -33,7 +33,7 @@ struct ConcurrentWriterTests {
         #expect(try check.db.scalar("SELECT count(*) FROM task") == 2_000)
         #expect(try check.db.scalarString("PRAGMA integrity_check") == "ok")
         for writer in 0..<8 {
-            let titles = try check.fetchNow(TaskQuery(list: "W\(writer)")).map(\.title)
+            let titles = try check.fetchNow(TaskQuery(filter: .term(.list("W\(writer)", exact: true)))).map(\.title)
             #expect(titles == (0..<250).map { "writer \(writer) task \($0)" }, "each writer's order is kept")
         }
     }

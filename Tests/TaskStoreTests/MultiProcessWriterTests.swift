@@ -28,7 +28,7 @@ struct MultiProcessWriterTests {
         #expect(try check.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try check.db.scalar("SELECT count(DISTINCT uuid) FROM task") == 2_000)
         for process in 0..<8 {
-            #expect(try check.fetchNow(TaskQuery(list: "P\(process)")).map(\.title) == (0..<250).map { "P\(process) \($0)" })
+            #expect(try check.fetchNow(TaskQuery(filter: .term(.list("P\(process)", exact: true)))).map(\.title) == (0..<250).map { "P\(process) \($0)" })
         }
     }
 }

@@ -42,7 +42,7 @@ struct ReactorsOnSQLiteTests {
         everything.action.onNext(.setDone([c.id], false))
         try check()
 
-        let b = try service.fetchNow(TaskQuery(list: "Inbox"))[0]
+        let b = try service.fetchNow(TaskQuery(filter: .term(.list("Inbox", exact: true))))[0]
         pending.action.onNext(.moveTask(c.id, to: .before(b.id)))
         try check()
         #expect(pending.currentState.sections[0].items.map(\.title) == ["c", "b"])
@@ -98,9 +98,9 @@ struct ReactorsOnSQLiteTests {
             let all = try service.totalsNow(TaskQuery(grouping: .none), measuringCells: measuring)
             #expect(all.count == 3)
             #expect(all.sections.map(\.count) == [3])
-            let tagged = try service.totalsNow(TaskQuery(tags: ["x"], grouping: .none), measuringCells: measuring)
+            let tagged = try service.totalsNow(TaskQuery(filter: .term(.tag("x")), grouping: .none), measuringCells: measuring)
             #expect(tagged.count == 1 && tagged.sections.map(\.count) == [1])
-            let nothing = try service.totalsNow(TaskQuery(tags: ["nope"], grouping: .none), measuringCells: measuring)
+            let nothing = try service.totalsNow(TaskQuery(filter: .term(.tag("nope")), grouping: .none), measuringCells: measuring)
             #expect(nothing.count == 0 && nothing.sections.isEmpty)
             let grouped = try service.totalsNow(TaskQuery(), measuringCells: measuring)
             #expect(grouped.sections.map(\.header) == ["Inbox", "Work"] && grouped.sections.map(\.count) == [2, 1])

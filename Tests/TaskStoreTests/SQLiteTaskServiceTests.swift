@@ -203,10 +203,12 @@ struct TaskStoreQueryTests {
         func titles(_ query: TaskQuery) throws -> [String] { try service.fetchNow(query).map(\.title) }
         #expect(try titles(TaskQuery()) == ["Buy MILK", "Call mum", "Write report"])
         #expect(try titles(TaskQuery(status: .done)) == ["Ship it"])
-        #expect(try titles(TaskQuery(status: .all, list: "Work")) == ["Write report", "Ship it"])
-        #expect(try titles(TaskQuery(status: .all, tags: ["shop"])) == ["Buy MILK", "Ship it"])
+        #expect(try titles(TaskQuery(status: .all, filter: .term(.list("Work", exact: true)))) == ["Write report", "Ship it"])
+        #expect(try titles(TaskQuery(status: .all, filter: .term(.tag("shop")))) == ["Buy MILK", "Ship it"])
         #expect(try titles(TaskQuery(search: "milk")) == ["Buy MILK", "Write report"], "title or notes, any case")
-        #expect(try titles(TaskQuery(priority: .high)) == ["Write report"])
+        let high = try FilterParser(settings: FilterSettings(dates: DateContext(now: Timestamp(millisecondsSince1970: 0), today: .unixEpoch,
+                                                                                 zone: .fixed(offsetSeconds: 0)))).parse(["priority:H"]).filter
+        #expect(try titles(TaskQuery(filter: high)) == ["Write report"])
         #expect(try titles(TaskQuery(dueBefore: TaskDate("2026-12-01"))) == ["Call mum"])
         #expect(try titles(TaskQuery(status: .all, sort: .due, grouping: .none)) == ["Call mum", "Buy MILK", "Ship it", "Write report"])
         #expect(try titles(TaskQuery(status: .all, sort: .priority, grouping: .none)) == ["Write report", "Ship it", "Buy MILK", "Call mum"])

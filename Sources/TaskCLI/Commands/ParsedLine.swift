@@ -69,7 +69,8 @@ struct ParsedLine {
     /// The configuration, with this command's `-c KEY=VALUE` over it.
     func configuration() throws -> Configuration {
         if let configuration = read.value { return configuration }
-        let configuration = try Configuration.load(invocation.environment, overrides: parsed.values(Option.setting))
+        var configuration = try Configuration.load(invocation.environment, overrides: parsed.values(Option.setting))
+        configuration.addedFields = invocation.fields
         read.value = configuration
         return configuration
     }

@@ -51,7 +51,7 @@ struct ShowCommand: TasksCommand {
         if let failure = state.failure { return context.status.fail(failure) }
         guard let details = state.details else { return context.status.fail(TaskServiceError(TaskServiceError.notFound(ids: [id]))) }
         let view = ShowView(context: context.view)
-        view.customFields = configuration.sortedFields
+        view.customFields = configuration.vocabulary.fields.compactMap(\.custom)
         view.write(details)
     }
 }
