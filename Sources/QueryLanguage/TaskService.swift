@@ -82,8 +82,10 @@ public protocol TaskWriting: AnyObject {
 
     /// Marks all of `ids` done (or pending); a task already so is left as it is. The result
     /// is the change as committed — each task changed, and a repeating task's next occurrence
-    /// made (or, reopened, taken back) — the same event `event` announces.
-    func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent>
+    /// made (or, reopened, taken back) — the same event `event` announces. `changes` are made
+    /// to each task marked, first, in the same transaction and history entry (`tasks 12 done
+    /// called them +phone`, as Taskwarrior's `done` modifies).
+    func setDone(ids: [Int64], _ isDone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent>
 
     /// Flips each of `ids` between done and pending; the result as `setDone`'s.
     func toggle(ids: [Int64]) -> Observable<TaskEvent>
@@ -91,8 +93,9 @@ public protocol TaskWriting: AnyObject {
     /// Starts (or stops) each of `ids`: started, a task is active from now; stopped, the time
     /// since its start is added to its time spent. A task already so is left as it is; a done
     /// one cannot be started. `alone`: starting stops every other active task, in the same
-    /// change. The result: the tasks changed, as one event.
-    func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent>
+    /// change. `changes` are made first to each task started (or stopped), as `setDone`'s.
+    /// The result: the tasks changed, as one event.
+    func setActive(ids: [Int64], _ active: Bool, alone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent>
 
     /// Moves a task within its list or to another list.
     func move(id: Int64, to placement: TaskPlacement) -> Observable<Task>
@@ -120,4 +123,14 @@ public protocol TaskHistoryKeeping: AnyObject {
 
     /// The entries `query` selects, newest first.
     func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]>
+}
+
+extension TaskWriting {
+    /// Marks `ids` done (or pending), changing nothing else.
+    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> { setDone(ids: ids, isDone, changing: TaskChanges()) }
+
+    /// Starts (or stops) `ids`, changing nothing else.
+    public func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent> {
+        setActive(ids: ids, active, alone: alone, changing: TaskChanges())
+    }
 }

@@ -132,7 +132,7 @@ enum TaskwarriorOrder {
     /// words are not in Taskwarrior's order.
     /// The commands whose words after the filter modify the tasks it chooses: their filter is
     /// passed as one word (a group) when it is more than ids, so the two stay apart.
-    static let modifying: Set<String> = ["modify", "mod"]
+    static let modifying: Set<String> = ["modify", "mod", "done", "start", "stop", "annotate", "append", "prepend", "duplicate"]
 
     static func reordered(_ words: [String], from start: Int) -> [String]? {
         guard start < words.count, TasksSpec.root.subcommand(named: words[start]) == nil, words[start] != "info" else { return nil }

@@ -30,9 +30,9 @@ public final class TaskListReactor: Reactor {
         /// through `service.event`, as for a change made anywhere else.
         /// Flip tasks in one transaction: all of them or, when one is missing, none.
         case toggleTasksDone([Int64])
-        case setDone([Int64], Bool)
+        case setDone([Int64], Bool, changing: TaskChanges = TaskChanges())
         /// Start (or stop) the tasks; `alone` stops every other active one.
-        case setActive([Int64], Bool, alone: Bool)
+        case setActive([Int64], Bool, alone: Bool, changing: TaskChanges = TaskChanges())
         /// Change one task as `changes` say, with no form in between (`tasks annotate`: the
         /// store reads the row once, in the change's transaction).
         case update(Int64, TaskChanges)
@@ -151,10 +151,10 @@ public final class TaskListReactor: Reactor {
             return moveWindow(to: range)
         case .toggleTasksDone(let ids):
             return changing(service.toggle(ids: ids))
-        case .setDone(let ids, let isDone):
-            return changing(service.setDone(ids: ids, isDone))
-        case .setActive(let ids, let active, let alone):
-            return changing(service.setActive(ids: ids, active, alone: alone))
+        case .setDone(let ids, let isDone, let changes):
+            return changing(service.setDone(ids: ids, isDone, changing: changes))
+        case .setActive(let ids, let active, let alone, let changes):
+            return changing(service.setActive(ids: ids, active, alone: alone, changing: changes))
         case .update(let id, let changes):
             return changing(service.update(id: id, changes).map(TaskEvent.update))
         case .updateTasks(let ids, let changes):

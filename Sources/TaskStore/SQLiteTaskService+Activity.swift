@@ -5,7 +5,7 @@ import TaskModel
 
 extension SQLiteTaskService {
     /// Starts or stops each of `ids` (see `TaskService.setActive`); returns the changes.
-    func setActiveNow(ids: [Int64], _ active: Bool, alone: Bool) throws -> [TaskEvent] {
+    func setActiveNow(ids: [Int64], _ active: Bool, alone: Bool, changing changes: TaskChanges = TaskChanges()) throws -> [TaskEvent] {
         try recorded(rows: ids.count) { entry in
             let time = now()
             let tasks = try readTasks(ids: Self.unique(ids))
@@ -18,7 +18,8 @@ extension SQLiteTaskService {
                 let running = try db.query("SELECT \(TaskColumn.names) FROM task WHERE start IS NOT NULL") { TaskColumn.decode($0) }
                 for task in running where !ids.contains(task.id) { changed.append(try write(task.stopped(at: time), over: task, entry)) }
             }
-            for task in tasks where task.isActive != active {
+            for read in tasks where read.isActive != active {
+                let task = changes.isEmpty ? read : try apply(changes, to: read, entry).0
                 var next = active ? task : task.stopped(at: time)
                 if active { next.start = time }
                 changed.append(try write(next, over: task, entry))

@@ -224,13 +224,16 @@ extension SQLiteTaskService {
         }
     }
 
-    /// Sets each of `ids` done or pending as `isDone` says; returns the tasks that changed.
-    func setDoneNow(ids: [Int64], _ isDone: (Task) -> Bool) throws -> (changed: [Task], events: [TaskEvent]) {
+    /// Sets each of `ids` done or pending as `isDone` says, `changes` made first to each one
+    /// that changes; returns the tasks that changed.
+    func setDoneNow(ids: [Int64], changing changes: TaskChanges = TaskChanges(),
+                    _ isDone: (Task) -> Bool) throws -> (changed: [Task], events: [TaskEvent]) {
         try recorded(rows: ids.count) { entry in
             var events: [TaskEvent] = []
-            let changed = try readTasks(ids: Self.unique(ids)).compactMap { before -> Task? in
-                let done = isDone(before)
-                if before.isDone == done { return nil }
+            let changed = try readTasks(ids: Self.unique(ids)).compactMap { read -> Task? in
+                let done = isDone(read)
+                if read.isDone == done { return nil }
+                let before = changes.isEmpty ? read : try apply(changes, to: read, entry).0
                 var task = before
                 let time = now()
                 // Done, an active task stops: its time since the start counts as spent.

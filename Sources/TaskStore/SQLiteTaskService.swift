@@ -285,16 +285,16 @@ public final class SQLiteTaskService: TaskService {
         }
     }
 
-    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
+    public func setDone(ids: [Int64], _ isDone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent> {
         change { service in
-            let events = try service.setDoneNow(ids: ids) { _ in isDone }.events
+            let events = try service.setDoneNow(ids: ids, changing: changes) { _ in isDone }.events
             return (TaskEvent.of(events), events)
         }
     }
 
-    public func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent> {
+    public func setActive(ids: [Int64], _ active: Bool, alone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent> {
         change { service in
-            let events = try service.setActiveNow(ids: ids, active, alone: alone)
+            let events = try service.setActiveNow(ids: ids, active, alone: alone, changing: changes)
             return (TaskEvent.of(events), events)
         }
     }

@@ -3,11 +3,6 @@ import ReactorCore
 import TaskReactors
 import TaskModel
 
-public struct FakeFailure: Error, Equatable, CustomStringConvertible {
-    public init() {}
-    public var description: String { "the fake service was told to fail" }
-}
-
 /// An in-memory TaskService that follows the SQLite one's rules and fails on demand, for the
 /// tests above the model (test-only: its name starts with `_`); each role an extension of its own.
 public final class FakeTaskService {
@@ -59,8 +54,8 @@ public final class FakeTaskService {
     private func apply(_ changes: TaskChanges, to id: Int64) throws -> Task {
             let index = try self.index(of: id)
             var task = self.tasks[index]
-            if let title = changes.title { task.title = title }
-            if let notes = changes.notes { task.notes = notes }
+            task.title = changes.title ?? task.title
+            task.notes = changes.notes ?? task.notes
             if let list = changes.list { task.list = list }
             changes.applyingValues(to: &task)
             if !changes.repeat.isKeep { task.repeat = changes.repeat.applied(to: task.repeat) }
@@ -243,13 +238,14 @@ extension FakeTaskService: TaskWriting {
         }
     }
 
-    public func setDone(ids: [Int64], _ isDone: Bool) -> Observable<TaskEvent> {
+    public func setDone(ids: [Int64], _ isDone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
             for id in ids {
                 let index = try self.index(of: id)
                 if self.tasks[index].isDone == isDone { continue }
+                if !changes.isEmpty { _ = try self.apply(changes, to: id) }
                 self.tasks[index].isDone = isDone
                 self.tasks[index].completed = isDone ? self.tick() : nil
                 changed.append(self.tasks[index])
@@ -259,16 +255,16 @@ extension FakeTaskService: TaskWriting {
         }
     }
 
-    public func setActive(ids: [Int64], _ active: Bool, alone: Bool) -> Observable<TaskEvent> {
+    public func setActive(ids: [Int64], _ active: Bool, alone: Bool, changing changes: TaskChanges) -> Observable<TaskEvent> {
         attempt {
             try self.requireAll(ids)
             var changed: [Task] = []
             let time = self.tick()
             for id in ids {
                 let index = try self.index(of: id)
-                let task = self.tasks[index]
-                if task.isActive == active { continue }
-                if active && task.isDone { throw TaskServiceError.notPending(id: id, title: task.title, action: "started") }
+                if self.tasks[index].isActive == active { continue }
+                if active && self.tasks[index].isDone { throw TaskServiceError.notPending(id: id, title: self.tasks[index].title, action: "started") }
+                let task = changes.isEmpty ? self.tasks[index] : try self.apply(changes, to: id)
                 self.tasks[index].start = active ? time : nil
                 if !active { self.tasks[index].spent = task.timeSpent(at: time) }
                 changed.append(self.tasks[index])

@@ -143,3 +143,46 @@ struct ContextWriteTests {
         #expect(cli.run("list", "id:4", "--context", "none", "--columns", "list,tags", "--format", "tsv").stdout == "Home.Garden\thome\n")
     }
 }
+
+extension ModifyWordsTests {
+    /// Whether the task is done, and its annotations' texts.
+    private func annotations(_ cli: CLI, _ id: Int) -> String {
+        let record = cli.run("show", "\(id)", "--format", "json").stdout
+        let texts = record.split(separator: "\"text\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        return (record.contains("\"done\":true") ? "done" : "pending") + "\t" + texts.joined(separator: "|") + "\n"
+    }
+
+    /// As Taskwarrior 2.6's `done`, `start` and `annotate` do (`task 1 done finally paid +money
+    /// due:tomorrow` tags, dates and annotates the task it completes): the words after the tasks
+    /// modify them, the others are an annotation — one change, one undo, in either order.
+    @Test func doneStartAndAnnotateTakeModificationsAndTheRestIsAnAnnotation() {
+        let cli = seeded()
+        #expect(cli.run("1", "done", "paid", "by", "card", "+money", "-bills", "due:2026-12-04").status == 0)
+        #expect(line(cli, 1) == "Pay rent\tInbox\t\tmoney\t2026-12-04\n")
+        #expect(annotations(cli, 1) == "done\tpaid by card\n", "\(annotations(cli, 1))")
+        #expect(cli.run("undo").status == 0, "one command, one undo")
+        #expect(line(cli, 1) == "Pay rent\tInbox\t\tbills\t\n")
+        #expect(annotations(cli, 1) == "pending\t\n")
+
+        #expect(cli.run("start", "3", "ringing", "now", "priority:H").status == 0, "our order")
+        #expect(cli.run("list", "+ACTIVE", "--format", "ids").stdout == "3\n")
+        #expect(line(cli, 3) == "Call mum\tInbox\tH\t\t\n" && annotations(cli, 3).contains("ringing now"))
+        #expect(cli.run("3", "stop", "+phone").status == 0)
+        #expect(cli.run("list", "+ACTIVE", "--format", "ids").stdout == "" && line(cli, 3).contains("\tphone\t"))
+
+        #expect(cli.run("3", "annotate", "left", "a", "message", "+family", "-phone").status == 0)
+        #expect(line(cli, 3).contains("\tfamily\t") && annotations(cli, 3).contains("left a message"))
+        let bare = cli.run("annotate", "3", "+x")
+        #expect(bare.status == 2 && bare.stderr.contains("text of the annotation"), "modifications alone are no annotation: \(bare)")
+
+        // A filter of several words before the command is one group; the words after modify.
+        #expect(cli.run("+urgent", "-bills", "done", "fixed", "it", "+home").status == 0)
+        #expect(line(cli, 4) == "Fix sink\tInbox\t\thome urgent\t\n" && annotations(cli, 4).contains("fixed it"))
+        #expect(cli.run("list", "--done", "--format", "ids").stdout == "4\n", "task 2 has +bills: not chosen")
+        // In our order a filter of several words is still all filter, as before.
+        #expect(cli.run("done", "+bills", "+urgent").status == 0)
+        #expect(cli.run("list", "--done", "--format", "ids").stdout == "2\n4\n" && annotations(cli, 2) == "done\t\n")
+        let unknown = cli.run("5", "done", "mood:calm")
+        #expect(unknown.status == 2 && cli.run("list", "id:5", "--format", "ids").stdout == "5\n", "refused, nothing done: \(unknown)")
+    }
+}

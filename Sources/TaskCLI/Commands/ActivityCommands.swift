@@ -8,21 +8,29 @@ import TaskReactors
 struct StartCommand: TasksCommand {
     static let spec = CommandSpec(
         name: "start", abstract: "Start working on tasks: active from now (TASKS_ONE_ACTIVE=1 stops the others).",
-        discussion: "A started task counts its time until 'tasks stop' or 'tasks done'; 'tasks active' lists what runs.",
+        discussion: """
+            A started task counts its time until 'tasks stop' or 'tasks done'; 'tasks active' lists what runs.
+            tasks start 12 on the draft +writing    modifications after the ids, as 'done' takes them
+            """,
         arguments: TasksSpec.selectionArguments,
         options: TasksSpec.selectionOptions
     )
     static let changesTasks = true
 
     let selection: Selection
+    let changes: TaskChanges
     var starts = true
 
-    init(_ line: ParsedLine) throws { selection = try line.selection() }
+    init(_ line: ParsedLine) throws {
+        let read = try SelectionModifications(line)
+        selection = read.selection
+        changes = read.changes
+    }
 
     func run(_ context: CommandContext) {
         let alone = starts && ActivitySettings.oneActive(context.invocation.environment)
-        context.change(selection, { .setActive($0, starts, alone: alone) }, verb: { $0.isActive ? "Started" : "Stopped" },
-                       asking: starts ? "Start" : "Stop")
+        context.change(selection, { [changes, starts] in .setActive($0, starts, alone: alone, changing: changes) },
+                       verb: { $0.isActive ? "Started" : "Stopped" }, asking: starts ? "Start" : "Stop")
     }
 }
 
@@ -80,25 +88,35 @@ struct AnnotateCommand: TasksCommand {
             tasks annotate 3 called, will ring back
             tasks annotate '+bills due.before:eow' paid by card    every task the filter
                 chooses (the filter quoted as one word), in one change and one undo
+            tasks 12 annotate called them +phone    add's modifications among the words
+                change the tasks too (+tag, -tag, project:, due:, …)
             """,
         arguments: [ArgumentSpec("ID|FILTER", help: "A task's id, ids (1-3,5), or filter words quoted as one word.", completion: Completion.ids),
-                    ArgumentSpec("TEXT", help: "The line to add.", variadic: true)],
+                    ArgumentSpec("TEXT", help: "The line to add, and add's modifications.", variadic: true, filter: true)],
         options: TasksSpec.selectionOptions
     )
     static let changesTasks = true
 
     let selection: Selection
-    let text: String
+    let changes: TaskChanges
 
+    /// The words after the selection are the annotation, with `add`'s modifications among them
+    /// (`tasks 12 annotate called them +phone`), as Taskwarrior's `annotate` reads them.
     init(_ line: ParsedLine) throws {
-        text = line.arguments.dropFirst().joined(separator: " ").trimmingWhitespace
-        if text.isEmpty { throw CLIError.usage("give the text of the annotation") }
+        var fields = FieldFlags()
+        let dates = try line.dates()
+        let configuration = try line.configuration()
+        let words = Array(line.arguments.dropFirst())
+        let text = words.isEmpty ? nil
+            : try AddWords.read(words, into: &fields, vocabulary: configuration.vocabulary, dates: dates, removingTags: true)
+        guard let text, !text.trimmingWhitespace.isEmpty else { throw CLIError.usage("give the text of the annotation") }
         selection = try line.selectionWord()
+        var changes = try BulkChanges.of(fields, dates: dates)
+        changes.annotate = [text.trimmingWhitespace]
+        self.changes = changes
     }
 
     func run(_ context: CommandContext) {
-        var changes = TaskChanges()
-        changes.annotate = [text]
         if selection.query == nil, selection.ids.count == 1, let id = selection.ids.first {
             return context.change(false, .update(id, changes), verb: { _ in "Annotated" })
         }

@@ -35,12 +35,34 @@ struct ToggleCommand: SetDoneCommand {
     static func action(_ ids: [Int64]) -> TaskListReactor.Action { .toggleTasksDone(ids) }
 }
 
-/// `tasks done ID…`: each task marked done (a done task stays done).
+/// `tasks done ID… [MODIFICATIONS]`: each task marked done (a done task stays done), the
+/// modifications made to it first (`SelectionModifications`).
 struct DoneCommand: SetDoneCommand {
-    static let spec = CommandSpec(name: "done", abstract: "Mark tasks done (a done task stays done).", arguments: TasksSpec.selectionArguments, options: TasksSpec.selectionOptions)
+    static let spec = CommandSpec(
+        name: "done", abstract: "Mark tasks done (a done task stays done); modifications after them change them too.",
+        discussion: """
+            tasks done 12 called them +phone      (Taskwarrior's: tasks 12 done called them +phone)
+            After ids (or one word of filter words, quoted), the words modify each task
+            marked as add's words do (+tag, -tag, project:, due:, …); the others are an
+            annotation. One change, one undo.
+            """,
+        arguments: TasksSpec.selectionArguments, options: TasksSpec.selectionOptions)
     let selection: Selection
+    var changes = TaskChanges()
     static let asking = "Mark done"
     static func action(_ ids: [Int64]) -> TaskListReactor.Action { .setDone(ids, true) }
+
+    init(selection: Selection) { self.selection = selection }
+
+    init(_ line: ParsedLine) throws {
+        let read = try SelectionModifications(line)
+        selection = read.selection
+        changes = read.changes
+    }
+
+    func run(_ context: CommandContext) {
+        context.change(selection, { [changes] in .setDone($0, true, changing: changes) }, verb: { _ in "Done" }, asking: Self.asking)
+    }
 }
 
 /// `tasks reopen ID…`: each task pending again (a pending task stays pending).

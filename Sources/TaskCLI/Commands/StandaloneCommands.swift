@@ -152,7 +152,10 @@ enum FilterHelp {
         none any. A name shortens to 3 letters where one field starts so (pri:H), in filters,
         --sort, --columns and add's and modify's words alike.
         Taskwarrior's order: tasks FILTER COMMAND — every word before the command is the
-        filter; after modify, the words modify (tasks +bills modify priority:H -later).
+        filter; after modify, done, start, stop and annotate the words modify as add's
+        do (tasks +bills modify priority:H -later; tasks 12 done called them +phone: the
+        other words are an annotation). In our order (tasks done 12 …) the ids in front,
+        or one word of filter words quoted, choose and the words after them modify.
         A word name:value whose name or modifier is unknown, a bad date or an unbalanced
         parenthesis is refused (status 2) with the word and its place. The words of one
         command are one group: a context's filter (tasks help context) is ANDed with it.
