@@ -101,8 +101,7 @@ extension FilterParser {
             do throws(DateGrammarError) {
                 return .field(field, comparison, .date(DateBounds(try DateGrammar.date(value, in: dates), zone: dates.zone)))
             } catch {
-                let close = Suggestion.closest(to: value.lowercased(), among: ["today", "tomorrow", "yesterday", "someday", "now"] + CalendarDay.weekdayNames
-                                                + ["eow", "eom", "eoq", "eoy", "sow", "som", "soq", "soy"])
+                let close = Suggestion.closest(to: value.lowercased(), among: DateGrammar.namedDays + CalendarDay.weekdayNames)
                 let kind = field.custom == nil ? "" : " (\(field.name) is a date field)"
                 throw fail("'\(value)' is not a date\(kind); use \(DateGrammar.forms)", field.custom == nil ? close.map { head + ":" + $0 } : nil)
             }

@@ -301,7 +301,7 @@ public struct FilterParser {
             guard let through = today.adding(days: 6) else { return nil }
             return range(today, through)
         case "WEEK":
-            // This week: its last day (`eow`) and the six before it (`sow` is the next week's start).
+            // This week: its last day (`eow`) and the six before it, from `sow`.
             guard let through = try? DateGrammar.day("eow", in: context), let from = through.adding(days: -6) else { return nil }
             return range(from, through)
         case "MONTH", "QUARTER", "YEAR":

@@ -49,8 +49,9 @@ public enum DateGrammarError: Error, Equatable, Sendable {
 /// are separated by spaces. See docs/cli.md, "Dates".
 public enum DateGrammar {
     /// The forms, in one line: what a refusal says after "use".
-    public static let forms = "YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w, a weekday, eow/eom/eoq/eoy, sow/som/soq/soy, "
-        + "1st–31st, someday, -1d, +1m, +1y, in 3 days, 3 days ago, due-3d, 14:00, fri 17:30, 2026-12-25T14:00, +4h, now "
+    public static let forms = "YYYY-MM-DD, today, tomorrow, yesterday, +3d, +2w, a weekday, a month, eow/eom/eoq/eoy, sow/som/soq/soy, "
+        + "sonw/eopm…, 1st–31st, easter, someday, -1d, +1m, +1y, in 3 days, 3 days ago, due-3d, 14:00, 9am, fri 17:30, "
+        + "2026-12-25T14:00, +4h, now "
         + "(docs/cli.md, Dates)"
 
     /// The date of a task `text` names in `context`: a day, or a moment read on the clock of
@@ -69,10 +70,17 @@ public enum DateGrammar {
         let words = CaseFolding.folded(text).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         switch words.count {
         case 1:
-            if let time = timeOfDay(words[0]) { return .instant(context.zone.moment(context.today, time)) }
+            if let time = clockWord(words[0]) {
+                // The next such time: today's unless it has passed, else tomorrow's (as Taskwarrior).
+                let today = context.zone.moment(context.today, time)
+                guard today.millisecondsSince1970 < context.now.millisecondsSince1970, let tomorrow = context.today.adding(days: 1) else {
+                    return .instant(today)
+                }
+                return .instant(context.zone.moment(tomorrow, time))
+            }
             return try expression(words[0], context)
         case 2:
-            if let time = timeOfDay(words[1]) {
+            if let time = clockWord(words[1]) {
                 // A day and a time: `tomorrow 9:00`, `2026-12-25 14:00`.
                 guard case .day(let day) = try expression(words[0], context) else { throw .unreadable }
                 return .instant(context.zone.moment(day, time))
@@ -106,6 +114,8 @@ public enum DateGrammar {
             guard let step = Step(word) else { throw .unreadable }
             return try step.applied(to: base(context, step), context)
         }
+        // A bare duration (`3d`, `2w`, `4h`) counts from now, as `+3d` does (Taskwarrior's `due:3d`).
+        if first.isASCII, first.isNumber, let step = Step("+" + word) { return try step.applied(to: base(context, step), context) }
         // A base, then maybe a step: split before the first sign after it (an ISO date's own
         // dashes are its first ten characters).
         let searchFrom = word.count > 10 && isoDate(String(word.prefix(10)), context) != nil ? 10 : 1
@@ -130,25 +140,14 @@ public enum DateGrammar {
             return .day(value)
         }
         switch word {
-        case "today", "sod", "eod": return .day(today)
+        case "today": return .day(today)
         case "now": return .instant(context.now)
         case "tomorrow": return try day(today.adding(days: 1))
         case "yesterday": return try day(today.adding(days: -1))
         case "someday", "later": return try day(CalendarDay(year: 9999, month: 12, day: 30))
-        case "socw": return try day(today.adding(days: -daysIntoWeek(today, context)))
-        case "sow": return try day(today.adding(days: 7 - daysIntoWeek(today, context)))
-        case "eow", "eocw": return try day(today.adding(days: 6 - daysIntoWeek(today, context)))
-        case "socm": return try day(CalendarDay(year: today.year, month: today.month, day: 1))
-        case "som": return try day(firstOfMonth(after: today, months: 1))
-        case "eom", "eocm": return try day(firstOfMonth(after: today, months: 1)?.adding(days: -1))
-        case "socq": return try day(firstOfMonth(quarterStart(today), months: 0, year: today.year))
-        case "soq": return try day(firstOfMonth(quarterStart(today), months: 3, year: today.year))
-        case "eoq", "eocq": return try day(firstOfMonth(quarterStart(today), months: 3, year: today.year)?.adding(days: -1))
-        case "socy": return try day(CalendarDay(year: today.year, month: 1, day: 1))
-        case "soy": return try day(CalendarDay(year: today.year + 1, month: 1, day: 1))
-        case "eoy", "eocy": return try day(CalendarDay(year: today.year, month: 12, day: 31))
         default: break
         }
+        if let period = periodDay(word, context) ?? monthDay(word, after: today) ?? feastDay(word, after: today) { return try day(period) }
         if let field = TaskField(rawValue: word), TaskFields.edited.contains(where: { $0.field == field && $0.kind == .date }) {
             guard let value = context.fields(field) else { throw .missingField(field) }
             return value.time.map(DateValue.instant) ?? .day(value.day)
@@ -160,12 +159,6 @@ public enum DateGrammar {
         }
         throw .unreadable
     }
-
-    private static func daysIntoWeek(_ day: CalendarDay, _ context: DateContext) -> Int {
-        (day.weekday - context.weekStart + 7) % 7
-    }
-
-    private static func quarterStart(_ day: CalendarDay) -> Int { (day.month - 1) / 3 * 3 + 1 }
 
     /// The first of the month `months` after `day`'s.
     private static func firstOfMonth(after day: CalendarDay, months: Int) -> CalendarDay? {

@@ -180,8 +180,7 @@ public final class EditScreen: View {
     // MARK: - Completion
 
     /// The words a date field completes to: the named days of the date grammar.
-    static let dateWords = ["today", "tomorrow", "yesterday", "someday", "later", "now", "eod", "eow", "eom", "eoq", "eoy",
-                            "sow", "som", "soq", "soy", "socw", "socm", "socq", "socy"] + CalendarDay.weekdayNames
+    static let dateWords = DateGrammar.namedDays + CalendarDay.weekdayNames
 
     /// `typed` completed in `field`: to the list name it begins (or the longest start those
     /// names share), or to the date word the last word begins; nil when nothing does.
