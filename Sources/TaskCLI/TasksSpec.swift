@@ -23,7 +23,7 @@ public enum TasksSpec {
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 
-    static let idArgument = ArgumentSpec("ID", help: "The task's id.", completion: Completion.ids)
+    static let idArgument = ArgumentSpec("ID", help: "The task's id, or its uuid (or a start of it no other task's has).", completion: Completion.ids)
     static let filterArgument = ArgumentSpec("FILTER", help: "Filter words: +tag -tag list:NAME due.before:DATE priority:H status:done, ids, words of the title (tasks help filters).",
                                              variadic: true, optional: true, completion: Completion.filterWords, filter: true)
     /// The options of a change that takes a filter: the context it is chosen in, no question.

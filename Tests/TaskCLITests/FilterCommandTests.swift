@@ -259,6 +259,20 @@ struct FilterCommandTests {
         #expect(shared.status == 2 && shared.stderr.contains("begins the uuids of 8 tasks"), "\(shared)")
         let none = cli.run("show", "ffffffff-0000")
         #expect(none.status == 1 && none.stderr.contains("no task has a uuid beginning 'ffffffff-0000'"), "\(none)")
+        // Every command that takes one task takes its uuid too, and refuses a shared start.
+        let eighth = "00000000-0000-7000-8000-000000000008"
+        #expect(cli.run("append", eighth, "later").status == 0)
+        #expect(cli.run("prepend", eighth, "Do").status == 0)
+        #expect(cli.run("edit", eighth, "--priority", "H").status == 0)
+        #expect(cli.run("annotate", eighth, "a note").status == 0 && cli.run("denotate", eighth, "a note").status == 0)
+        #expect(cli.run("duplicate", eighth, "+copy").status == 0)
+        #expect(cli.run("list", "title:Do T8 later", "priority:H", "--format", "ids").stdout == "8\n9\n")
+        let before = cli.snapshot()
+        for words in [["append", "x"], ["prepend", "x"], ["edit", "--priority", "L"], ["duplicate"], ["denotate", "1"]] {
+            let refused = cli.run([words[0], "00000000-0000"] + words.dropFirst())
+            #expect(refused.status == 2 && refused.stderr.contains("begins the uuids of 9 tasks"), "\(words): \(refused)")
+        }
+        #expect(cli.snapshot() == before, "nothing was changed")
     }
 
     /// A filter word quoted with spaces in it is read as what it is (issue 53): a group, or a

@@ -133,11 +133,11 @@ struct DenotateCommand: TasksCommand {
     )
     static let changesTasks = true
 
-    let id: Int64
+    let task: TaskRef
     let pick: AnnotationPick
 
     init(_ line: ParsedLine) throws {
-        id = try IDParser.id(line.requiredArgument)
+        task = try TaskRef(try line.requiredArgument)
         let text = line.arguments.dropFirst().joined(separator: " ").trimmingWhitespace
         if text.isEmpty { throw CLIError.usage("give the annotation's text or number") }
         if let number = Int(text) {
@@ -151,6 +151,7 @@ struct DenotateCommand: TasksCommand {
     func run(_ context: CommandContext) {
         var changes = TaskChanges()
         changes.denotate = [pick]
+        guard let id = task.id(context) else { return }
         context.change(false, .update(id, changes), verb: { _ in "Denotated" })
     }
 }

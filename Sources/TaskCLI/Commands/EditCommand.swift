@@ -12,12 +12,12 @@ struct EditCommand: TasksCommand {
     )
     static let changesTasks = true
 
-    let id: Int64
+    let task: TaskRef
     let fields: FieldFlags
 
     init(_ line: ParsedLine) throws {
         fields = try line.fieldFlags(titled: true)
-        id = try IDParser.id(line.requiredArgument)
+        task = try TaskRef(try line.requiredArgument)
     }
 
     func run(_ context: CommandContext) {
@@ -27,6 +27,7 @@ struct EditCommand: TasksCommand {
             let flags = TasksSpec.editOptions.map { "--" + $0.long }.joined(separator: ", ")
             return context.status.fail(.usage("'edit' needs a field flag (\(flags)) when not on a terminal"))
         }
+        guard let id = self.task.id(context) else { return }
         let reactor = context.editReactor()
         let view = EditView(context: context.view)
         view.reactor = reactor

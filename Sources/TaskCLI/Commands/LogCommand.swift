@@ -37,12 +37,12 @@ struct DuplicateCommand: TasksCommand {
     )
     static let changesTasks = true
 
-    let id: Int64
+    let task: TaskRef
     var fields: FieldFlags
 
     init(_ line: ParsedLine) throws {
         fields = try line.fieldFlags(titled: false)
-        id = try IDParser.id(line.requiredArgument)
+        task = try TaskRef(try line.requiredArgument)
         let words = Array(line.arguments.dropFirst())
         if !words.isEmpty {
             let vocabulary = try line.configuration().vocabulary
@@ -53,6 +53,7 @@ struct DuplicateCommand: TasksCommand {
     }
 
     func run(_ context: CommandContext) {
+        guard let id = task.id(context) else { return }
         let reactor = context.editReactor()
         let view = AddView(context: context.view, titles: (1, "title"), verb: "Duplicated")
         view.reactor = reactor
@@ -74,13 +75,13 @@ struct AppendCommand: TasksCommand {
     )
     static let changesTasks = true
 
-    let id: Int64
+    let task: TaskRef
     let text: String
     var atStart = false
     var fields = FieldFlags()
 
     init(_ line: ParsedLine) throws {
-        id = try IDParser.id(line.requiredArgument)
+        task = try TaskRef(try line.requiredArgument)
         let words = Array(line.arguments.dropFirst())
         let vocabulary = try line.configuration().vocabulary
         text = try AddWords.read(words, into: &fields, vocabulary: vocabulary, dates: try line.dates(), removingTags: true) ?? ""
@@ -88,6 +89,7 @@ struct AppendCommand: TasksCommand {
     }
 
     func run(_ context: CommandContext) {
+        guard let id = task.id(context) else { return }
         context.edit(id, fields: fields) { task in
             text.isEmpty ? [] : [.updateTitle(atStart ? text + " " + task.title : task.title + " " + text)]
         }
