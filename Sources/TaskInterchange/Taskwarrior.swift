@@ -237,6 +237,9 @@ public enum Taskwarrior {
         return found
     }
 
+    /// Taskwarrior's bookkeeping of an instance of a series, written only beside its `recur`.
+    private static let recurrenceKeys: Set<String> = ["imask", "mask", "rtype"]
+
     /// The attributes `Taskwarrior.append` writes from a task's fields; a kept one of these
     /// is written back only while the field still says the same.
     private static let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "project",
@@ -277,8 +280,14 @@ public enum Taskwarrior {
         } else if let kept = Extras.value("priority", in: extras) {
             key(",\"priority\":"); raw(kept)
         }
-        if let rule = task.repeat, !task.isDone {
+        // Recurrence: a pending task repeating on a calendar, or an occurrence of a Taskwarrior
+        // series done or not (its `parent` with it: an instance without the two is what
+        // Taskwarrior's import refuses). Without `recur`, its bookkeeping is not written either.
+        let ofSeries = task.series.map { $0 != task.uuid } ?? false
+        var writesRecur = false
+        if let rule = task.repeat, !task.isDone || ofSeries {
             if let recur = recur(rule) {
+                writesRecur = true
                 key(",\"recur\":")
                 if let kept = Extras.value("recur", in: extras), let text = Extras.string(kept), Self.rule(text) == rule { raw(kept) } else { string(recur) }
                 if let series = task.series, series != task.uuid { key(",\"parent\":"); string(series) }
@@ -325,7 +334,7 @@ public enum Taskwarrior {
         // The notes whole (blank lines and all), kept by Taskwarrior as an attribute it does
         // not know: what the way back makes notes again.
         if !task.notes.isEmpty { key(",\"tasksnotes\":"); string(task.notes) }
-        for (name, value) in extras where !mapped.contains(name) {
+        for (name, value) in extras where !mapped.contains(name) && (writesRecur || !recurrenceKeys.contains(name)) {
             key(","); string(name); key(":"); raw(value)
         }
         key("}")

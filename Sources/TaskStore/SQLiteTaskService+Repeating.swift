@@ -30,6 +30,7 @@ extension SQLiteTaskService {
         } else {
             next.wait = nil
         }
+        next.extras = Self.nextInstanceMask(of: done, rule: rule, nextDay: nextDay)
         next.position = try bottomPosition(of: next.list)
         let time = done.completed ?? now()
         next.created = time
@@ -38,6 +39,31 @@ extension SQLiteTaskService {
         try insert(&made)
         try entry.created(ids: made.map(\.id))
         return made[0]
+    }
+
+    /// `done`'s extras for its next occurrence: an instance of a Taskwarrior series counts its
+    /// place in the series (`imask`) — the one after `done`'s by the rule's steps to `nextDay`,
+    /// so that Taskwarrior never sees two instances in one place; without a count to make, the
+    /// bookkeeping is not carried (Taskwarrior's `rtype` stays).
+    static func nextInstanceMask(of done: Task, rule: RepeatRule, nextDay: CalendarDay) -> String {
+        guard let kept = ExtrasText.value("imask", in: done.extras) else { return done.extras }
+        // Steps from the series' anchor (the rule counts from it) to a day: nil when none lands on it.
+        func steps(to day: CalendarDay, from start: CalendarDay) -> Int? {
+            if day == start { return 0 }
+            for step in 1...10_000 {
+                guard let reached = rule.date(step, after: start), reached <= day else { return nil }
+                if reached == day { return step }
+            }
+            return nil
+        }
+        var index: Int?
+        if let kept = Double(kept), kept >= 0, kept < 1_000_000, let due = done.due?.day {
+            let start = done.anchor ?? due
+            if let before = steps(to: due, from: start), let after = steps(to: nextDay, from: start), after > before {
+                index = Int(kept) + after - before
+            }
+        }
+        return ExtrasText.setting("imask", to: index.map(String.init), in: done.extras)
     }
 
     /// When `reopened` (done until now) made an occurrence that nobody has touched since — same

@@ -302,6 +302,40 @@ struct TaskwarriorLosslessTests {
         #expect(log.contains(" skip ") && !log.contains(" add "), "Taskwarrior found nothing new: \(log)")
     }
 
+    /// An instance of a Taskwarrior series done here goes back as Taskwarrior's instance — with
+    /// its `recur` and `parent`, without which `task import` of 2.6 aborts ("missing ']'") — and
+    /// the occurrence made here goes with the place in the series after it (`imask`), never the
+    /// place of the one before (issue 53).
+    @Test func aDoneInstanceGoesBackWithItsSeriesAndTheNextOneWithTheNextPlace() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
+            task add Water plants recur:weekly due:$(date -d '-8 days' +%Y-%m-%d)
+            task list > /dev/null 2>&1
+            task rc.json.array=on export > before.json
+            tasks import --format taskwarrior before.json 2> /dev/null
+            tasks done 1 > /dev/null
+            tasks export --format taskwarrior > back.json
+            task import back.json < /dev/null > import.log 2>&1 || echo "task import failed"
+            task rc.json.array=on export > after.json
+            """, in: folder)
+        #expect(result.status == 0 && !result.stdout.contains("failed"), "\(result)")
+        let back = try Self.tasks(folder.file("back.json")).values.sorted { ($0["due"] ?? "") < ($1["due"] ?? "") }
+        #expect(back.count == 2, "\(back)")
+        let template = try Self.tasks(folder.file("before.json")).values.first { $0["status"] == "\"recurring\"" }?["uuid"]
+        for task in back {
+            #expect(task["parent"] == template && task["recur"] == "\"weekly\"" && task["rtype"] == "\"periodic\"", "\(task)")
+        }
+        #expect(back.map { $0["status"] } == ["\"completed\"", "\"pending\""] && back.map { $0["imask"] } == ["0.0", "2.0"],
+                "done at place 0; the next, two weeks on (last week's passed), at place 2: \(back)")
+        let after = try Self.tasks(folder.file("after.json"))
+        for task in back {
+            let uuid = Extras.string(task["uuid"] ?? "") ?? ""
+            #expect(after[uuid]?["status"] == task["status"] && after[uuid]?["imask"] == task["imask"], "Taskwarrior took \(uuid) as it went")
+        }
+    }
+
     /// Each task of a `task export` by uuid: its attributes as JSON text, but `id`, `urgency`
     /// and `modified` (Taskwarrior's own bookkeeping). `imask` is compared as a number:
     /// Taskwarrior's own `task export | task import` turns `1` into `1.0`.
