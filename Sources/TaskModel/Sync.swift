@@ -214,6 +214,13 @@ public protocol SyncRemote: AnyObject {
     /// The conflicts met while pushing, after the merge (another client wrote an item between
     /// the pull and the write); read after `commit`.
     var lateConflicts: [SyncMerge.Conflict] { get }
+    /// What another client changed of an item, met while pushing (a 412), in fields this
+    /// machine did not change: applied with this sync, as if pulled; read after `commit`.
+    var lateReceived: [SyncMerge.Incoming] { get }
+    /// Whether an edit wins over a delete: a task edited on one side and deleted on the other
+    /// stays, and the delete is reported (CalDAV: the server keeps no history, so what another
+    /// client wrote would be lost); otherwise the delete wins (both sides keep a history).
+    var editsBeatDeletes: Bool { get }
 }
 
 extension SyncRemote {
@@ -225,6 +232,10 @@ extension SyncRemote {
     public var keepsMemory: Bool { false }
 
     public var lateConflicts: [SyncMerge.Conflict] { [] }  // a remote that stores under a lock meets none
+
+    public var lateReceived: [SyncMerge.Incoming] { [] }
+
+    public var editsBeatDeletes: Bool { false }
 
     public var streamsPulls: Bool { false }
 

@@ -5,7 +5,9 @@
 /// take turns on the remote, and a machine sends a field only when it beat everything it
 /// received for that field), so the last value received for a field is the newest. A field
 /// changed both here (since the last sync) and there is a conflict: the later clock wins, on
-/// every machine alike. A delete wins over changes to the task's fields.
+/// every machine alike. A delete wins over changes to the task's fields — or, for a remote
+/// whose other clients keep no history (`editsBeatDeletes`, CalDAV), loses to them: the task
+/// stays (made again here, or sent whole there) and the delete is reported.
 public struct SyncMerge: Equatable, Sendable {
     /// What the others changed of one task, folded: the last value of each field.
     public struct Incoming: Equatable, Sendable {
@@ -18,6 +20,10 @@ public struct SyncMerge: Equatable, Sendable {
             self.task = task
             self.fields = fields
         }
+
+        /// Deleted here, changed there, and the change won: the task is made again here from
+        /// what it was when deleted, with these fields.
+        public var restores = false
 
         /// Whether the task ends deleted.
         public var isDeleted: Bool { fields[SyncField.deleted] == .integer(1) }
@@ -49,11 +55,14 @@ public struct SyncMerge: Equatable, Sendable {
 
     /// This machine's changes to send: those that beat what the others sent.
     public var pushes: [SyncChange] = []
+    /// The tasks deleted there and changed here, whose change won: their pushes are to carry
+    /// every field (the remote makes the task again).
+    public var sentWhole: Set<String> = []
     /// The others' changes, per task, in the order first received.
     public var incoming: [Incoming] = []
     public var conflicts: [Conflict] = []
 
-    public init(local: [SyncChange], incoming changes: [SyncChange]) {
+    public init(local: [SyncChange], incoming changes: [SyncChange], editsBeatDeletes: Bool = false) {
         var index: [String: Int] = [:]
         index.reserveCapacity(changes.count)
         incoming.reserveCapacity(changes.count)
@@ -78,8 +87,25 @@ public struct SyncMerge: Equatable, Sendable {
                 pushes.append(change)
                 continue
             }
+            let deletedHere = change.fields[SyncField.deleted] == .integer(1)
             if incoming[at].isDeleted {
-                continue  // deleted there: the delete wins over what changed here
+                // Deleted there: the delete wins over what changed here — unless edits win.
+                guard editsBeatDeletes, !deletedHere else { continue }
+                incoming[at].fields = [:]
+                sentWhole.insert(change.task)
+                pushes.append(change)
+                let theirs = winners[change.task]?[SyncField.deleted]
+                conflicts.append(Conflict(task: change.task, field: SyncField.deleted, kept: .integer(0), keptFrom: change.origin,
+                                          replaced: .integer(1), replacedFrom: theirs?.origin ?? change.origin, keptLocal: true))
+                continue
+            }
+            if deletedHere, editsBeatDeletes, !incoming[at].fields.isEmpty {
+                // Deleted here, changed there: their change wins, the task comes back.
+                incoming[at].restores = true
+                let theirs = winners[change.task]?.values.first
+                conflicts.append(Conflict(task: change.task, field: SyncField.deleted, kept: .integer(0), keptFrom: theirs?.origin ?? change.origin,
+                                          replaced: .integer(1), replacedFrom: change.origin, keptLocal: false))
+                continue
             }
             var push = change
             for (field, value) in change.fields {
@@ -107,11 +133,22 @@ public struct SyncMerge: Equatable, Sendable {
         }
     }
 
+    /// Fields another client changed that the remote met while writing (a 412) and this
+    /// machine did not change: taken here as if received.
+    public mutating func add(received late: Incoming) {
+        if let at = incoming.firstIndex(where: { $0.task == late.task }) {
+            for (field, value) in late.fields where !incoming[at].overruled.contains(field) { incoming[at].fields[field] = value }
+            if late.restores { incoming[at].restores = true }
+        } else {
+            incoming.append(late)
+        }
+    }
+
     /// A conflict the remote met while writing, after this merge was made (CalDAV: a 412, when
     /// another client wrote the item after it was read): reported like the others, once per
     /// field; when the other client's value won, it is taken here as if it had been received.
     public mutating func add(late conflict: Conflict) {
-        if SyncField.reported.contains(conflict.field) {
+        if SyncField.reported.contains(conflict.field) || conflict.field == SyncField.deleted {
             conflicts.removeAll { $0.task == conflict.task && $0.field == conflict.field }
             conflicts.append(conflict)
         }

@@ -77,8 +77,12 @@ extension SyncReport {
 }
 
 extension SyncConflict {
-    /// `task 12 title: kept "X" from laptop, replaced "Y" from desktop`.
+    /// `task 12 title: kept "X" from laptop, replaced "Y" from desktop`; for a delete against
+    /// an edit, `task 12: deleted on laptop, changed on dav.example: kept, with the change`.
     public var sentence: String {
-        "task \(taskID) \(field): kept \(kept) from \(keptFrom), replaced \(replaced) from \(replacedFrom)"
+        if field == SyncField.deleted {
+            return "task \(taskID): deleted on \(replacedFrom), changed on \(keptFrom): kept, with the change"
+        }
+        return "task \(taskID) \(field): kept \(kept) from \(keptFrom), replaced \(replaced) from \(replacedFrom)"
     }
 }

@@ -12,7 +12,9 @@ extension CalDAVRemote {
         let uuid = change.task
         var fields = change.fields
         let list = fields.removeValue(forKey: "list")?.text
-        guard var item = current[uuid] ?? state?.items[uuid] else {
+        // Gone there and changed here: the change won (the store sends it whole), the item is
+        // made again.
+        guard !goneThere.contains(uuid), var item = current[uuid] ?? state?.items[uuid] else {
             try create(uuid, fields: change.fields, list: list ?? "Inbox")
             return
         }
@@ -29,7 +31,8 @@ extension CalDAVRemote {
         // for the next sync to receive.
         let written = VTodoMapping.fields(of: ICalendar(item.text), zone: zone)
         let theirs = Set(lateConflicts.filter { $0.task == uuid && !$0.keptLocal }.map(\.field))
-        for field in change.fields.keys where fields[field] != nil || theirs.contains(field) { base[field] = written[field] ?? .null }
+            .union(lateReceived.filter { $0.task == uuid }.flatMap(\.fields.keys))
+        for field in Set(change.fields.keys).union(theirs) where fields[field] != nil || theirs.contains(field) { base[field] = written[field] ?? .null }
         if change.fields["list"] != nil { base["list"] = .text(Self.collectionName(item.collection, in: serverCollections)) }
         item.base = SyncFieldsJSON.encode(base)
         current[uuid] = item
@@ -53,7 +56,16 @@ extension CalDAVRemote {
             guard response.status == 412 else { try check(response, doing: "writing \(item.href)"); return }
             let fresh = try client().send(.init(method: "GET", url: url(item.href)))
             if fresh.status == 404 || fresh.status == 410 {
-                // Deleted there meanwhile: the delete wins; the next sync receives it.
+                // Deleted there meanwhile: the change made here wins, and the item is made
+                // again whole — what it was (the base) with this change.
+                var whole = base
+                for (field, value) in fields { whole[field] = value }
+                let list = whole.removeValue(forKey: "list")?.text ?? Self.collectionName(item.collection, in: serverCollections)
+                try create(change.task, fields: whole, list: list)
+                if let made = current[change.task] { item = made }
+                lateConflicts.append(SyncMerge.Conflict(task: change.task, field: SyncField.deleted, kept: .integer(0), keptFrom: change.origin,
+                                                        replaced: .integer(1), replacedFrom: host, keptLocal: true))
+                fields = [:]
                 return
             }
             try check(fresh, doing: "reading \(item.href) again")
@@ -72,6 +84,15 @@ extension CalDAVRemote {
                                                         replaced: keptLocal ? their : ours, replacedFrom: keptLocal ? host : change.origin,
                                                         keptLocal: keptLocal))
                 if !keptLocal { fields[field] = nil }
+            }
+            // What they changed that this change leaves alone: taken here with this sync.
+            var others: [String: SyncValue] = [:]
+            for (field, their) in theirFields where fields[field] == nil && change.fields[field] == nil && their != base[field] ?? .null {
+                others[field] = their
+            }
+            if !others.isEmpty {
+                lateReceived.removeAll { $0.task == change.task }
+                lateReceived.append(SyncMerge.Incoming(task: change.task, fields: others))
             }
             item.text = fresh.body
             item.etag = fresh.etag
@@ -116,13 +137,30 @@ extension CalDAVRemote {
         item = CalDAVMemory.Item(uuid: item.uuid, href: href, etag: response.etag, collection: target.href, text: calendar.text, base: item.base)
     }
 
-    /// Deletes the task's item. A delete wins over another client's change made meanwhile
-    /// (as it does between machines), so a 412 deletes what is there now.
-    func delete(_ uuid: String) throws(TaskServiceError) {
+    /// Deletes the task's item — unless another client changed it meanwhile (a 412): its edit
+    /// wins, the item stays, and the task comes back here with what the item says.
+    func delete(_ uuid: String, origin: String) throws(TaskServiceError) {
         guard let item = current[uuid] ?? state?.items[uuid] else { return }
-        var response = try client().send(.init(method: "DELETE", url: url(item.href), ifMatch: item.etag))
-        if response.status == 412 { response = try client().send(.init(method: "DELETE", url: url(item.href))) }
-        if response.status != 404 && response.status != 410 { try check(response, doing: "deleting \(item.href)") }
+        let response = try client().send(.init(method: "DELETE", url: url(item.href), ifMatch: item.etag))
+        if response.status == 412 {
+            let fresh = try client().send(.init(method: "GET", url: url(item.href)))
+            if fresh.status != 404 && fresh.status != 410 {
+                try check(fresh, doing: "reading \(item.href) again")
+                var fields = VTodoMapping.fields(of: ICalendar(fresh.body), zone: zone)
+                fields["list"] = .text(Self.collectionName(item.collection, in: serverCollections))
+                var back = SyncMerge.Incoming(task: uuid, fields: fields)
+                back.restores = true
+                lateReceived.append(back)
+                lateConflicts.append(SyncMerge.Conflict(task: uuid, field: SyncField.deleted, kept: .integer(0), keptFrom: host,
+                                                        replaced: .integer(1), replacedFrom: origin, keptLocal: false))
+                let kept = CalDAVMemory.Item(uuid: uuid, href: item.href, etag: fresh.etag, collection: item.collection, text: fresh.body, base: nil)
+                current[uuid] = kept
+                state?.items[uuid] = kept
+                return
+            }
+        } else if response.status != 404 && response.status != 410 {
+            try check(response, doing: "deleting \(item.href)")
+        }
         current[uuid] = nil
         state?.items[uuid] = nil
     }

@@ -32,6 +32,12 @@ public final class CalDAVRemote: SyncRemote {
     private var others: [String: String] = [:]
     /// The same field changed by another client between this round's read and its write.
     public internal(set) var lateConflicts: [SyncMerge.Conflict] = []
+    /// Other fields that client changed meanwhile, taken with this sync.
+    public internal(set) var lateReceived: [SyncMerge.Incoming] = []
+    /// Another client's edit is never lost to a delete: the server keeps no history of it.
+    public var editsBeatDeletes: Bool { true }
+    /// The tasks whose items this round found gone (a delete received).
+    var goneThere: Set<String> = []
     /// The items this round received a change of and wrote nothing to.
     private var received: Set<String> = []
     /// The collections where this round saw the server contradict itself (an item listed but
@@ -113,6 +119,8 @@ public final class CalDAVRemote: SyncRemote {
         received = []
         unsettled = []
         lateConflicts = []
+        lateReceived = []
+        goneThere = []
         for collection in serverCollections {
             let remembered = state.items.values.filter { $0.collection == collection.href }
             let old = state.collections.first { $0.href == collection.href }
@@ -197,6 +205,7 @@ public final class CalDAVRemote: SyncRemote {
                                       clock: clock, task: uuid, fields: fields, source: item.href))
         }
         for uuid in state.items.keys.sorted() where current[uuid] == nil {
+            goneThere.insert(uuid)
             changes.append(SyncChange(id: UUIDText.derived(from: "caldav \(uuid) deleted"), node: "caldav " + name, origin: host,
                                       clock: HybridClock.next(after: 0, wallMilliseconds: now().millisecondsSince1970), task: uuid,
                                       fields: [SyncField.deleted: .integer(1)]))
@@ -207,7 +216,7 @@ public final class CalDAVRemote: SyncRemote {
     public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
         for change in changes {
             if change.fields[SyncField.deleted] == .integer(1) {
-                try delete(change.task)
+                try delete(change.task, origin: change.origin)
             } else {
                 try write(change)
             }

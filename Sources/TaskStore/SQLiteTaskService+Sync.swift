@@ -81,10 +81,11 @@ extension SQLiteTaskService: TaskSyncing {
                     incoming.append(change)
                 }
             }
-            var merge = SyncMerge(local: local.map(\.change), incoming: incoming)
-            try remote.push(merge.pushes)
+            var merge = SyncMerge(local: local.map(\.change), incoming: incoming, editsBeatDeletes: remote.editsBeatDeletes)
+            try remote.push(try wholeWhereNeeded(merge))
             let last = try remote.commit()
             for conflict in remote.lateConflicts { merge.add(late: conflict) }
+            for late in remote.lateReceived { merge.add(received: late) }
             do {
                 let memory = remote.keepsMemory ? remote.memory.map { (remote.name, $0, changed: $0 != remembered) } : nil
                 return try apply(merge, local: local, readAt: version, intoEmpty: empty, state: &state, last: last, incoming: incoming,
@@ -94,6 +95,21 @@ extension SQLiteTaskService: TaskSyncing {
             }
         }
         throw TaskServiceError.locked(path: path)
+    }
+
+    /// The merge's pushes, those of tasks deleted there and kept here carrying every field (the
+    /// remote makes them again).
+    private func wholeWhereNeeded(_ merge: SyncMerge) throws -> [SyncChange] {
+        if merge.sentWhole.isEmpty { return merge.pushes }
+        let columns = SyncField.all.joined(separator: ", ")
+        return try merge.pushes.map { change in
+            guard merge.sentWhole.contains(change.task) else { return change }
+            var whole = change
+            _ = try db.query("SELECT \(columns) FROM task WHERE uuid = ?", [change.task]) { row in
+                for (index, field) in SyncField.all.enumerated() { whole.fields[field] = SyncValue(row.value(Int32(index))) }
+            }
+            return whole
+        }
     }
 
     func readSyncState() throws -> SyncState {

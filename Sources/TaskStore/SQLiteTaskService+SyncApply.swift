@@ -37,6 +37,12 @@ extension SQLiteTaskService {
             report.changed += 1
             return nil
         }
+        // Deleted here and changed there, the change the winner: made again as it was deleted
+        // (its id too), with what was received.
+        if incoming.restores, let id = try restore(incoming, time: time) {
+            report.created += 1
+            return id
+        }
         // Not here: deleted here since the last sync (the delete wins), or new.
         if try db.query("SELECT 1 FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments, row: { $0.int64(0) }).first != nil {
             return nil
@@ -46,6 +52,23 @@ extension SQLiteTaskService {
         try db.run(Self.oneReceivedRow, values: row)
         report.created += 1
         return try db.lastInsertRowID
+    }
+
+    /// The task `incoming` names back from its last delete (`deleted_task`, which keeps it for
+    /// undo), with the fields received: its id, or nil when the row is no longer kept or its
+    /// id is taken. Recorded as made by the sync, so that undoing the sync deletes it again.
+    private func restore(_ incoming: SyncMerge.Incoming, time: Timestamp) throws -> Int64? {
+        let latest = "SELECT max(entry) FROM deleted_task WHERE uuid = ?"
+        guard let id = try db.query("SELECT id FROM deleted_task WHERE uuid = ? AND entry = (\(latest))", [incoming.task, incoming.task],
+                                    row: { $0.int64(0) }).first,
+              try db.query("SELECT 1 FROM task WHERE id = ? OR uuid = ?", [id, incoming.task], row: { $0.int64(0) }).isEmpty else { return nil }
+        try db.run("INSERT INTO task (\(TaskColumn.names)) SELECT \(TaskColumn.names) FROM deleted_task WHERE uuid = ? AND entry = (\(latest))",
+                   incoming.task, incoming.task)
+        for field in TaskFields.recorded {
+            guard let value = incoming.applied[field.name]?.sqliteValue, value != .null || field.field != .position else { continue }
+            try db.run("UPDATE task SET \(field.field.rawValue) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, id)
+        }
+        return id
     }
 
     /// Appends to `row` the columns of a task `incoming` makes (`uuid`, `modified`, then

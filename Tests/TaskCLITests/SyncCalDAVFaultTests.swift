@@ -180,6 +180,32 @@ struct SyncCalDAVFaultTests {
         ], "\(result)")
     }
 
+    /// Issue 54: after a 412, what the other client wrote in fields this machine did not change
+    /// arrives in the same sync (not one sync late), and the next sync, idle, receives nothing.
+    @Test func aWriteAnswered412TakesTheOtherClientsOtherFieldsAtOnce() throws {
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        let meddler = SyncCalDAVTests.client.replacingSuffix("/caldav-client", with: "/caldav-meddler")
+        let result = try shell("""
+            mkdir bin && cp "$(command -v tasks)" bin/tasks && cp '\(meddler)' bin/tasks-caldav || exit 9
+            export REAL_HELPER="$(dirname "$(command -v tasks)")/tasks-caldav" MEDDLE_USER=\(server.user) MEDDLE_PASSWORD=\(server.password)
+            T="bin/tasks $A"
+            $T add 'Plan the trip' -q && $T sync --remote "$URL" -q || exit 9
+            $T edit 1 --title 'Plan the whole trip' -q
+            MEDDLE="$(printf 'DESCRIPTION:book the ferry\\nPRIORITY:1\\nLAST-MODIFIED:20200101T000000Z')" $T sync -q 2> /dev/null; echo "status $?"
+            $T list --format tsv --columns title,priority,notes
+            $T sync --format json
+            $T sync --format json
+            """, server, folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            "status 0",
+            "Plan the whole trip\tH\tbook the ferry",
+            #"{"sent":0,"received":0,"created":0,"changed":0,"deleted":0,"entry":null,"rejected":0,"conflicts":[]}"#,
+            #"{"sent":0,"received":0,"created":0,"changed":0,"deleted":0,"entry":null,"rejected":0,"conflicts":[]}"#,
+        ], "\(result)")
+    }
+
     /// A calendar deleted on the server: its tasks are deleted here too (the history keeps
     /// them); `tasks undo` brings them back, and the next sync makes the calendar again.
     @Test func aCalendarDeletedThereIsDeletedHereAndUndoBringsItBack() throws {

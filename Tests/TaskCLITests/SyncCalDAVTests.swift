@@ -289,6 +289,44 @@ struct SyncCalDAVTests {
         #expect(result.stdout.contains("STATUS:IN-PROCESS\nX-TASKS-START:1796119200000\n"), "\(result)")
     }
 
+    /// Issue 54: a delete never silently eats an edit. Deleted here and changed there: the
+    /// task comes back with the other client's change, reported. Changed here and deleted
+    /// there: the task stays, its item is made again with every field, reported. Then an idle
+    /// sync finds nothing to do.
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aDeleteOnOneSideAndAnEditOnTheOtherKeepTheEdit(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let folder = TemporaryFolder()
+        let result = try sync("""
+            tasks $A add 'Call the plumber' list:Home due:2026-12-24 -q && tasks $A add 'Pay rent' priority:L -q
+            tasks $A sync --remote "$URL" -q || exit 9
+            P=$(tasks $A show 1 --format json | grep -o '"uuid":"[^"]*"' | cut -d'"' -f4)
+            R=$(tasks $A show 2 --format json | grep -o '"uuid":"[^"]*"' | cut -d'"' -f4)
+            tasks $A delete 1 -q && $CLIENT set "$P" DESCRIPTION 'ask about the boiler too' || exit 8
+            $CLIENT delete "$R" && tasks $A edit 2 --priority H -q || exit 8
+            tasks $A sync 2> warnings; echo "sync $?"
+            sed "s/$(hostname)/HERE/" warnings
+            tasks $A list --format tsv --columns id,list,title,priority,notes
+            $CLIENT get "$R" | tr -d '\r' | grep -E '^(SUMMARY|PRIORITY)'
+            $CLIENT get "$P" | tr -d '\r' | grep -E '^(SUMMARY|DESCRIPTION)'
+            echo '--- idle'; tasks $A sync --format json
+            """, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        let sections = result.stdout.split(separator: "--- ", omittingEmptySubsequences: false).map(String.init)
+        #expect(sections.count == 2, "\(result)")
+        guard sections.count == 2 else { return }
+        let lines = sections[0].split(separator: "\n").map(String.init)
+        #expect(lines.first == "sync 0", "\(result)")
+        #expect(lines.contains("  task 1: deleted on HERE, changed on 127.0.0.1: kept, with the change"), "\(result)")
+        #expect(lines.contains("  task 2: deleted on 127.0.0.1, changed on HERE: kept, with the change"), "\(result)")
+        #expect(lines.contains("1\tHome\tCall the plumber\t\task about the boiler too"), "back, with their notes: \(result)")
+        #expect(lines.contains("2\tInbox\tPay rent\tH\t"), "kept, with the edit: \(result)")
+        #expect(lines.contains("SUMMARY:Pay rent") && lines.contains("PRIORITY:1"), "made again there, whole: \(result)")
+        #expect(lines.contains("DESCRIPTION:ask about the boiler too"), "\(result)")
+        #expect(sections[1] == "idle\n{\"sent\":0,\"received\":0,\"created\":0,\"changed\":0,\"deleted\":0,\"entry\":null,\"rejected\":0,\"conflicts\":[]}\n",
+                "\(result)")
+    }
+
     /// An item another client wrote — its summary, description, categories and a comment
     /// holding every kind of terminal sequence — reaches this terminal visibly, never as a
     /// sequence (issue 51), while the item's text is kept as it was.

@@ -96,6 +96,18 @@ struct SyncWireTests {
         // A delete there wins over changes here: nothing is sent for the task.
         let deleted = SyncMerge(local: [mine], incoming: [change("b", 1, ["deleted": .integer(1)])])
         #expect(deleted.pushes.isEmpty && deleted.incoming.first?.isDeleted == true)
+        // With a remote whose other clients keep no history (CalDAV), the edit wins either way:
+        // deleted there, changed here — sent whole, the delete not applied, reported;
+        let kept = SyncMerge(local: [mine], incoming: [change("b", 99, ["deleted": .integer(1)])], editsBeatDeletes: true)
+        #expect(kept.pushes.map(\.task) == ["t"] && kept.sentWhole == ["t"] && kept.incoming.first?.applied == [:])
+        #expect(kept.conflicts.map(\.field) == ["deleted"] && kept.conflicts.first?.keptLocal == true && kept.conflicts.first?.replacedFrom == "b")
+        // deleted here, changed there — the delete not sent, the task made again with theirs.
+        let back = SyncMerge(local: [change("a", 99, ["deleted": .integer(1)])], incoming: [theirs], editsBeatDeletes: true)
+        #expect(back.pushes.isEmpty && back.incoming.first?.restores == true && back.incoming.first?.applied == theirs.fields)
+        #expect(back.conflicts.map(\.field) == ["deleted"] && back.conflicts.first?.keptLocal == false && back.conflicts.first?.keptFrom == "b")
+        // A delete on both sides is no conflict.
+        let both = SyncMerge(local: [change("a", 9, ["deleted": .integer(1)])], incoming: [change("b", 9, ["deleted": .integer(1)])], editsBeatDeletes: true)
+        #expect(both.conflicts.isEmpty && both.incoming.first?.isDeleted == true)
     }
 }
 
