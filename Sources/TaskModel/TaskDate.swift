@@ -29,6 +29,12 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
         return Timestamp(millisecondsSince1970: (Int64(day.daysSince1970) * 86_400 + Int64(clock) - Int64(offset)) * 1000)
     }
 
+    /// The zone it was given in, by name (`Europe/Berlin`), when it is a moment that has one.
+    public var zoneName: String? {
+        guard description.last == "]", let open = description.lastIndex(of: "[") else { return nil }
+        return String(description[description.index(after: open)..<description.index(before: description.endIndex)])
+    }
+
     /// The offset from UTC it was given with, in seconds east, for a moment.
     public var offsetSeconds: Int? {
         let bytes = Array(description.utf8.dropFirst(19).prefix(6))
@@ -146,10 +152,13 @@ public struct TaskDate: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// The same kind of date on `day`: the day itself, or a moment at the same reading of the
-    /// clock on `day` in `zone` (a repeating task due at 09:00 stays at 09:00, across a change
-    /// of daylight saving time).
+    /// clock on `day` — in the zone it was given in, when it names one the zone database knows
+    /// (another client's 14:00 in America/Chicago stays 14:00 there), else in `zone` (a
+    /// repeating task due at 09:00 stays at 09:00, across a change of daylight saving time).
     public func on(_ day: CalendarDay, in zone: LocalTime) -> TaskDate {
         guard let clock else { return TaskDate(day) }
+        var zone = zone
+        if let name = zoneName, name != zone.name, let own = ZoneInfo.named(name) { zone = own.localTime }
         return TaskDate(zone.moment(day, clock), in: zone)
     }
 

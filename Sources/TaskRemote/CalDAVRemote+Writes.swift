@@ -101,10 +101,12 @@ extension CalDAVRemote {
         throw .remote(.failed("another client kept changing \(item.href) during the sync; run sync again"), remote: name)
     }
 
-    /// A new item for a task made here, in the list's collection.
+    /// A new item for a task made here, in the list's collection: the next occurrence of a
+    /// series made from the item of one before it (`VTodoMapping.nextItem`), else a new one.
     private func create(_ uuid: String, fields: [String: SyncValue], list: String) throws(TaskServiceError) {
         let collection = try collection(for: list)
-        var calendar = VTodoMapping.newItem(uuid: uuid, now: now())
+        var calendar = seriesItem(of: fields).map { VTodoMapping.nextItem(from: ICalendar($0.text), uuid: uuid, now: now()) }
+            ?? VTodoMapping.newItem(uuid: uuid, now: now())
         var written = fields
         written["list"] = nil
         VTodoMapping.write(written, into: &calendar, now: now())
@@ -120,6 +122,15 @@ extension CalDAVRemote {
                                      base: SyncFieldsJSON.encode(base))
         current[uuid] = item
         state?.items[uuid] = item
+    }
+
+    /// An item of the series `fields` name (another occurrence of the same repeating task): the
+    /// series' first, whose UID the series is, else one that says it belongs to it.
+    private func seriesItem(of fields: [String: SyncValue]) -> CalDAVMemory.Item? {
+        guard let series = fields["series"]?.text, !series.isEmpty else { return nil }
+        if let first = current[series] ?? state?.items[series] { return first }
+        let marker = "X-TASKS-SERIES:" + ICalendar.escape(series)
+        return current.values.sorted { $0.uuid < $1.uuid }.first { $0.text.contains(marker) && VTodoMapping.isOfSeries(ICalendar($0.text), series) }
     }
 
     /// Moves `item` into the list's collection: the item (with `fields`) written there, then

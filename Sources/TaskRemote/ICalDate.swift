@@ -34,6 +34,38 @@ public enum ICalDate {
         return ";VALUE=DATE:" + digits(day.year, 4) + digits(day.month, 2) + digits(day.day, 2)
     }
 
+    /// The same, keeping the item's own convention: a moment given in a zone that the item
+    /// has a VTIMEZONE for (by that TZID, or one whose IANA name it is) is written as a reading
+    /// on that zone's clock with its TZID (`;TZID=America/Chicago:20261207T140000`), as the
+    /// client that wrote the item reads it; anything else as `write(_:)` does.
+    public static func write(_ date: TaskDate, in calendar: ICalendar) -> String {
+        guard date.time != nil, let name = date.zoneName, let clock = date.clock, let tzid = vtimezoneTZID(for: name, in: calendar) else {
+            return write(date)
+        }
+        let day = date.day
+        return ";TZID=" + tzid + ":" + digits(day.year, 4) + digits(day.month, 2) + digits(day.day, 2) + "T"
+            + digits(clock / 3600, 2) + digits(clock / 60 % 60, 2) + digits(clock % 60, 2)
+    }
+
+    /// The TZID of the item's VTIMEZONE for the zone `name` (its TZID, or an IANA name it ends in).
+    static func vtimezoneTZID(for name: String, in calendar: ICalendar) -> String? {
+        var inZone = false
+        for line in calendar.lines {
+            let upper = line.content.uppercased()
+            if upper == "BEGIN:VTIMEZONE" { inZone = true; continue }
+            if upper == "END:VTIMEZONE" { inZone = false; continue }
+            guard inZone else { continue }
+            let property = ICalendar.Property(line.content)
+            guard property.name == "TZID" else { continue }
+            let tzid = property.value.trimmingWhitespace
+            if tzid == name || (tzid.hasSuffix("/" + name) && ianaName(tzid) == name) {
+                // Only a TZID that a parameter can carry as it is (no quote, colon or semicolon).
+                return tzid.contains(where: { $0 == "\"" || $0 == ":" || $0 == ";" || $0 == "," }) ? nil : tzid
+            }
+        }
+        return nil
+    }
+
     /// A moment in UTC: `20261224T130000Z`.
     public static func utc(_ time: Timestamp) -> String {
         let milliseconds = time.millisecondsSince1970

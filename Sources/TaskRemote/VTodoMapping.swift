@@ -119,8 +119,9 @@ public enum VTodoMapping {
         }
         if changed["title"] != nil { set("SUMMARY", "SUMMARY:" + ICalendar.escape(text("title") ?? "")) }
         if changed["notes"] != nil { set("DESCRIPTION", text("notes").flatMap { $0.isEmpty ? nil : "DESCRIPTION:" + ICalendar.escape($0) }) }
-        if changed["due"] != nil { set("DUE", text("due").flatMap(TaskDate.init).map { "DUE" + ICalDate.write($0) }) }
-        if changed["wait"] != nil { set("DTSTART", text("wait").flatMap(TaskDate.init).map { "DTSTART" + ICalDate.write($0) }, before: ["DUE"]) }
+        let whole = calendar
+        if changed["due"] != nil { set("DUE", text("due").flatMap(TaskDate.init).map { "DUE" + ICalDate.write($0, in: whole) }) }
+        if changed["wait"] != nil { set("DTSTART", text("wait").flatMap(TaskDate.init).map { "DTSTART" + ICalDate.write($0, in: whole) }, before: ["DUE"]) }
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] where changed[field] != nil {
             set(name, text(field).map { name + ":" + $0 })
         }

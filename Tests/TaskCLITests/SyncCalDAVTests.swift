@@ -155,6 +155,40 @@ struct SyncCalDAVTests {
         #expect(result.stdout.hasSuffix("false\t2026-12-14\ntrue\t2026-12-07\n"), "one next occurrence\n\(result)")
     }
 
+    /// Issue 54: another client's repeating task due at 14:00 in its own zone (TZID with its
+    /// VTIMEZONE), with an alarm, completed here on a machine in another zone: the next
+    /// occurrence is due at 14:00 in that zone the next day, written with the same TZID, and
+    /// keeps the VTIMEZONE, the alarm (not acknowledged) and the other client's lines.
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aRepeatingTaskCompletedHereKeepsItsZoneAndItsAlarm(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let folder = TemporaryFolder()
+        let result = try sync(#"""
+            export TZ=Europe/Berlin
+            tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" -q || exit 9
+            printf '%b' 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Apple Inc.//iOS 17.0//EN\r\nBEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0600\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\nDTSTART:20070311T020000\r\nTZNAME:CDT\r\nTZOFFSETTO:-0500\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:-0500\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\nDTSTART:20071104T020000\r\nTZNAME:CST\r\nTZOFFSETTO:-0600\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VTODO\r\nUID:daily-from-iphone\r\nDTSTAMP:20261201T100000Z\r\nSUMMARY:Take the pills\r\nDUE;TZID=America/Chicago:20261207T140000\r\nRRULE:FREQ=DAILY\r\nX-APPLE-SORT-ORDER:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nACKNOWLEDGED:20261207T194600Z\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' > pills.ics
+            $CLIENT add Inbox pills.ics || exit 8
+            tasks $A sync -q || exit 9
+            tasks $A done "$(tasks $A list --search pills --format ids)" -q && tasks $A sync -q || exit 9
+            N=$($CLIENT list | grep 'Take the pills' | cut -f2 | grep -v '^daily-from-iphone$')
+            $CLIENT get "$N" | tr -d '\r' > next.ics
+            grep -E '^(DUE|TZID|TRIGGER|ACKNOWLEDGED|X-APPLE-SORT-ORDER|RRULE|STATUS)' next.ics
+            grep -c '^BEGIN:VTIMEZONE$' next.ics
+            $CLIENT get daily-from-iphone | tr -d '\r' | grep -E '^(DUE|STATUS)'
+            tasks $A list --search pills --format tsv --columns title,due
+            """#, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("TZID:America/Chicago") && lines.contains("1"), "the VTIMEZONE came along: \(result)")
+        #expect(lines.contains("DUE;TZID=America/Chicago:20261208T140000"), "14:00 in Chicago the next day: \(result)")
+        #expect(lines.contains("TRIGGER:-PT15M") && !lines.contains { $0.hasPrefix("ACKNOWLEDGED") }, "the alarm rings again: \(result)")
+        #expect(lines.contains("X-APPLE-SORT-ORDER:1") || lines.contains { $0.hasPrefix("X-APPLE-SORT-ORDER:") }, "\(result)")
+        #expect(lines.contains("RRULE:FREQ=DAILY"), "\(result)")
+        #expect(lines.contains("DUE;TZID=America/Chicago:20261207T140000") && lines.contains("STATUS:COMPLETED"),
+                "the completed one keeps its own due as written: \(result)")
+        #expect(lines.last == "Take the pills\t2026-12-08T14:00:00-06:00[America/Chicago]", "\(result)")
+    }
+
     /// Two remotes configured (a password command for one, none needed by the other): `tasks
     /// sync` syncs each in turn, and what one brought reaches the other.
     @Test func severalRemotesEachInTurnCarryWhatTheOthersBrought() throws {
