@@ -12,6 +12,9 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     public var kind: Kind
     public var count: Int
     public var unit: Unit
+    /// The last day an occurrence may fall on, when the series ends (another client's RRULE
+    /// with UNTIL or COUNT): no occurrence is made after it.
+    public var until: CalendarDay?
 
     /// The largest count a rule holds: what four digits can say (`9999d`), and what the text
     /// the database keeps (`every 9999d`) reads back as.
@@ -25,6 +28,7 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
         self.kind = kind
         self.count = count
         self.unit = unit
+        self.until = nil
     }
 
     /// The names an interval may be given by.
@@ -48,17 +52,22 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
         self.init(kind: kind, count: count, unit: unit)
     }
 
-    /// `every 2w`, `after 3d` — what `show`, JSON and the database hold.
+    /// `every 2w`, `after 3d`, `every weekday until 2020-07-31` — what `show`, JSON and the
+    /// database hold.
     public init?(_ text: String) {
         let words = text.split(separator: " ")
-        guard words.count == 2, let kind = Kind(rawValue: String(words[0])) else { return nil }
+        guard words.count == 2 || (words.count == 4 && words[2] == "until"), let kind = Kind(rawValue: String(words[0])) else { return nil }
         self.init(kind, interval: String(words[1]))
+        if words.count == 4 {
+            guard let until = CalendarDay(words[3]) else { return nil }
+            self.until = until
+        }
     }
 
     /// The interval as typed: `2w`, `1d`, `weekday`.
     public var interval: String { unit == .weekday ? (count == 1 ? "weekday" : "\(count)weekday") : "\(count)\(unit.rawValue)" }
 
-    public var description: String { "\(kind.rawValue) \(interval)" }
+    public var description: String { "\(kind.rawValue) \(interval)" + (until.map { " until \($0)" } ?? "") }
 
     /// `step` intervals after `anchor`: months and years counted on the anchor's own day,
     /// clamped to the month's last (Jan 31 → Feb 28 → Mar 31); weekdays skip Saturday and Sunday.
@@ -85,6 +94,12 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     /// `doneOn` — so that finishing late never piles up missed occurrences; for `after`,
     /// the interval after `doneOn`.
     public func nextDue(after due: CalendarDay?, anchor: CalendarDay?, doneOn: CalendarDay) -> CalendarDay? {
+        guard let next = unbounded(after: due, anchor: anchor, doneOn: doneOn) else { return nil }
+        if let until, next > until { return nil }  // the series has ended
+        return next
+    }
+
+    private func unbounded(after due: CalendarDay?, anchor: CalendarDay?, doneOn: CalendarDay) -> CalendarDay? {
         switch kind {
         case .after:
             return date(1, after: doneOn)

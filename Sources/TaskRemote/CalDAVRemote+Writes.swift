@@ -105,8 +105,8 @@ extension CalDAVRemote {
     /// series made from the item of one before it (`VTodoMapping.nextItem`), else a new one.
     private func create(_ uuid: String, fields: [String: SyncValue], list: String) throws(TaskServiceError) {
         let collection = try collection(for: list)
-        var calendar = seriesItem(of: fields).map { VTodoMapping.nextItem(from: ICalendar($0.text), uuid: uuid, now: now()) }
-            ?? VTodoMapping.newItem(uuid: uuid, now: now())
+        let template = seriesItem(of: fields).map { ICalendar($0.text) }
+        var calendar = template.map { VTodoMapping.nextItem(from: $0, uuid: uuid, now: now()) } ?? VTodoMapping.newItem(uuid: uuid, now: now())
         var written = fields
         written["list"] = nil
         VTodoMapping.write(written, into: &calendar, now: now())

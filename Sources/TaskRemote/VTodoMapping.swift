@@ -56,8 +56,14 @@ public enum VTodoMapping {
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR")] {
             fields[field] = calendar.property(name).map { .text(ICalendar.unescape($0.value)) } ?? .null
         }
-        // Another client's rule, where ours is not written: its frequency and interval.
-        if fields["repeat"] == .null, let rule = calendar.property("RRULE").flatMap({ RepeatRRule.rule(from: $0.value) }) {
+        // Another client's rule, where ours is not written: its frequency and interval, and its
+        // end — UNTIL's day, or the day of the COUNT-th occurrence from the series' start — so
+        // that completing the last occurrence makes no next one.
+        let seriesStart = (fields["wait"] ?? fields["due"])?.text.flatMap(TaskDate.init)?.day
+        if fields["repeat"] == .null, let line = calendar.property("RRULE"), var rule = RepeatRRule.rule(from: line.value) {
+            if rule.until == nil, let count = RepeatRRule.parts(line.value)["COUNT"].flatMap({ Int($0) }), count >= 1, let start = seriesStart {
+                rule.until = rule.date(count - 1, after: start)
+            }
             fields["repeat"] = .text(rule.description)
         }
         if case .text(let text) = fields["repeat"], calendar.property("X-TASKS-REPEAT") == nil, let rule = RepeatRule(text) {
@@ -140,7 +146,13 @@ public enum VTodoMapping {
             let rule = (changed["repeat"] ?? current["repeat"])?.text.flatMap(RepeatRule.init)
             let isDone = (changed["done"] ?? current["done"]) == .integer(1)
             let isOurs = calendar.property("X-TASKS-REPEAT") != nil || changed["repeat"] != nil
-            if isOurs || isDone { set("RRULE", isDone ? nil : rule.map { "RRULE:" + RepeatRRule.text(of: $0) }, before: ["DTSTART", "DUE"]) }
+            // Another client's line that says the same rule stays as it is (its UNTIL, COUNT
+            // and finer BY parts with it).
+            let kept = calendar.property("RRULE").map { RepeatRRule.rule(from: $0.value) == rule && rule != nil } ?? false
+            if (isOurs || isDone) && !(kept && !isDone) {
+                let due = (changed["due"] ?? current["due"])?.text.flatMap(TaskDate.init)
+                set("RRULE", isDone ? nil : rule.map { "RRULE:" + RepeatRRule.text(of: $0, dueIsDay: due?.time == nil) }, before: ["DTSTART", "DUE"])
+            }
         }
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR"), ("extras", "X-TASKS-EXTRAS")]
         where changed[field] != nil {
@@ -250,17 +262,36 @@ extension VTodoMapping {
 /// and INTERVAL, every weekday as weekly on MO–FR. `after` (counted from the day an occurrence
 /// is done) has no RRULE of its own: the schedule stands for it there, X-TASKS-REPEAT says it.
 enum RepeatRRule {
-    static func text(of rule: RepeatRule) -> String {
+    /// The rule as an RRULE value; its end as UNTIL — a DATE beside a due day, else the end of
+    /// the day in UTC (RFC 5545: UNTIL takes DTSTART's value type, a DATE-TIME in UTC).
+    static func text(of rule: RepeatRule, dueIsDay: Bool = true) -> String {
         let frequency: String
         switch rule.unit {
         case .day: frequency = "DAILY"
         case .week: frequency = "WEEKLY"
         case .month: frequency = "MONTHLY"
         case .year: frequency = "YEARLY"
-        case .weekday: return "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        case .weekday: frequency = "WEEKLY"
         }
-        return "FREQ=" + frequency + (rule.count > 1 ? ";INTERVAL=\(rule.count)" : "")
+        var text = "FREQ=" + frequency + (rule.unit == .weekday ? ";BYDAY=MO,TU,WE,TH,FR" : rule.count > 1 ? ";INTERVAL=\(rule.count)" : "")
+        if let until = rule.until {
+            text += ";UNTIL=" + ICalDate.digits(until.year, 4) + ICalDate.digits(until.month, 2) + ICalDate.digits(until.day, 2) + (dueIsDay ? "" : "T235959Z")
+        }
+        return text
     }
+
+    /// The RRULE's parts, names upper-cased.
+    static func parts(_ value: String) -> [String: String] {
+        var parts: [String: String] = [:]
+        for part in value.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2 { parts[pair[0].uppercased().trimmingWhitespace] = String(pair[1]).trimmingWhitespace }
+        }
+        return parts
+    }
+
+    /// The day of its UNTIL (a DATE, or a DATE-TIME's day as written).
+    static func until(_ value: String) -> CalendarDay? { parts(value)["UNTIL"].flatMap { ICalDate.day($0.prefix(8)) } }
 
     /// The rule an RRULE comes closest to: its frequency and interval (counts, ends and the
     /// finer BY parts are another client's, left in its line).
@@ -271,6 +302,12 @@ enum RepeatRRule {
             if pair.count == 2 { parts[pair[0].uppercased().trimmingWhitespace] = pair[1].uppercased().trimmingWhitespace }
         }
         let interval = parts["INTERVAL"].flatMap { Int($0) } ?? 1
+        var rule = closest(parts, interval: interval)
+        rule?.until = until(value)
+        return rule
+    }
+
+    private static func closest(_ parts: [String: String], interval: Int) -> RepeatRule? {
         switch parts["FREQ"] {
         case "DAILY": return RepeatRule(kind: .every, count: interval, unit: .day)
         case "WEEKLY":

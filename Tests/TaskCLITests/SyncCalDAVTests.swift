@@ -189,6 +189,40 @@ struct SyncCalDAVTests {
         #expect(lines.last == "Take the pills\t2026-12-08T14:00:00-06:00[America/Chicago]", "\(result)")
     }
 
+    /// Issue 54: an RRULE's end is kept. A series that ended (its UNTIL passed, as Apple's
+    /// weekday series of 2020) is not revived when its last occurrence is completed here; one
+    /// still running keeps its line as written (UNTIL and BYDAY) on the next occurrence; a
+    /// COUNT becomes the UNTIL of its last occurrence, so that the series still ends there.
+    @Test(arguments: CalDAVServer.Kind.allCases)
+    func aSeriesEndsWhereItsRuleSays(kind: CalDAVServer.Kind) throws {
+        let server = try CalDAVServer(kind)
+        let folder = TemporaryFolder()
+        let result = try sync(#"""
+            tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" -q || exit 9
+            item() { printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\nBEGIN:VTODO\r\nUID:%s\r\nDTSTAMP:20261201T100000Z\r\nSUMMARY:%s\r\n%bEND:VTODO\r\nEND:VCALENDAR\r\n' "$1" "$2" "$3" > "$1.ics"; $CLIENT add Inbox "$1.ics" || exit 8; }
+            item ended 'Stand-up 2020' 'DTSTART:20200727T160000Z\r\nDUE:20200731T160000Z\r\nRRULE:FREQ=WEEKLY;UNTIL=20200731T160000Z;BYDAY=MO,TU,WE,TH,FR\r\n'
+            item running 'Stand-up' 'DUE;VALUE=DATE:20261207\r\nRRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR\r\n'
+            item counted 'Three doses' 'DTSTART;VALUE=DATE:20261207\r\nDUE;VALUE=DATE:20261207\r\nRRULE:FREQ=DAILY;COUNT=3\r\n'
+            tasks $A sync -q || exit 9
+            for t in 'Stand-up 2020' 'Stand-up' 'Three doses'; do tasks $A done "$(tasks $A list --search "$t" --format ids | head -1)" -q || exit 7; done
+            tasks $A sync -q || exit 9
+            echo "2020 left: $(tasks $A list --search 'Stand-up 2020' --format ids | wc -l)"
+            for u in $($CLIENT list | grep -E 'Stand-up|Three doses' | cut -f2 | sort); do echo "== $($CLIENT get $u | tr -d '\r' | grep -E '^(SUMMARY|RRULE|STATUS)' | sort | tr '\n' ' ')"; done
+            # The next dose waits for its day (DTSTART is its wait): found among all, not done.
+            dose() { tasks $A list --all --search 'Three doses' --format tsv | awk -F'\t' '$2 == "false" { print $1 }'; }
+            tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
+            tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
+            echo "doses left: $(dose | wc -l)"
+            """#, on: server, in: folder)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "2020 left: 0", "an ended series is not revived: \(result)")
+        #expect(lines.filter { $0.contains("SUMMARY:Stand-up 2020") }.count == 1, "no new item for it: \(result)")
+        #expect(lines.contains("== RRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR STATUS:NEEDS-ACTION SUMMARY:Stand-up "), "\(result)")
+        #expect(lines.contains("== RRULE:FREQ=DAILY;UNTIL=20261209 STATUS:NEEDS-ACTION SUMMARY:Three doses "), "\(result)")
+        #expect(lines.last == "doses left: 0", "three doses, then none: \(result)")
+    }
+
     /// Two remotes configured (a password command for one, none needed by the other): `tasks
     /// sync` syncs each in turn, and what one brought reaches the other.
     @Test func severalRemotesEachInTurnCarryWhatTheOthersBrought() throws {

@@ -32,6 +32,17 @@ struct RepeatRuleTests {
         #expect(largest.nextDue(after: nil, anchor: nil, doneOn: day("2026-12-01")) == nil, "past year 9999: no next, no trap")
     }
 
+    /// Issue 54: a series that ends (another client's UNTIL or COUNT) makes no occurrence
+    /// after its last day, and the end reads back from the text the database keeps.
+    @Test func aSeriesWithAnEndMakesNothingAfterIt() throws {
+        var rule = try #require(RepeatRule("every weekday"))
+        rule.until = day("2020-07-31")
+        #expect(rule.description == "every weekday until 2020-07-31" && RepeatRule(rule.description) == rule)
+        #expect(rule.nextDue(after: day("2020-07-30"), anchor: nil, doneOn: day("2020-07-30")) == day("2020-07-31"))
+        #expect(rule.nextDue(after: day("2020-07-31"), anchor: nil, doneOn: day("2026-12-07")) == nil, "ended: none, however late")
+        #expect(RepeatRule("every 1d until") == nil && RepeatRule("every 1d until 2026-13-01") == nil && RepeatRule("every 1d to 2026-12-01") == nil)
+    }
+
     @Test func weekdaysFromAnOldAnchorJumpCloseAndLandOnTheSameDay() throws {
         let anchor = day("2019-03-01")  // a Friday, years before
         for count in [1, 2, 3, 7] {

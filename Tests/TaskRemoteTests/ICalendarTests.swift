@@ -110,12 +110,12 @@ struct ICalendarTests {
         #expect(VTodoMapping.fields(of: calendar, zone: berlin)["repeat"] == .text("every 2w"))
         VTodoMapping.write(["done": .integer(0)], into: &calendar, now: now)
         #expect(calendar.text.contains("RRULE:FREQ=WEEKLY;INTERVAL=2\r\n"), "reopened: the rule is back")
-        for (rrule, rule) in [("FREQ=DAILY", "every 1d"), ("FREQ=MONTHLY;INTERVAL=3;COUNT=4", "every 3m"), ("FREQ=YEARLY", "every 1y"),
+        for (rrule, rule) in [("FREQ=DAILY", "every 1d"), ("FREQ=MONTHLY;INTERVAL=3;COUNT=4", "every 3m until 2027-09-05"), ("FREQ=DAILY;UNTIL=20261231T235959Z", "every 1d until 2026-12-31"), ("FREQ=YEARLY", "every 1y"),
                               ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", "every weekday"), ("FREQ=WEEKLY;BYDAY=SA", "every 1w")] {
             let text = fixture("thunderbird-todo.ics").replacingOccurrences("PRIORITY:3", "RRULE:" + rrule)
             #expect(VTodoMapping.fields(of: ICalendar(text), zone: berlin)["repeat"] == .text(rule), "\(rrule)")
         }
-        #expect(RepeatRule(kind: .every, count: 1, unit: .weekday).map(RepeatRRule.text(of:)) == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        #expect(RepeatRule(kind: .every, count: 1, unit: .weekday).map { RepeatRRule.text(of: $0) } == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
     }
 
     /// Thunderbird completes one occurrence of a weekly task with an override (`RECURRENCE-ID`,
