@@ -152,6 +152,10 @@ public enum VTodoMapping {
             if (isOurs || isDone) && !(kept && !isDone) {
                 let due = (changed["due"] ?? current["due"])?.text.flatMap(TaskDate.init)
                 set("RRULE", isDone ? nil : rule.map { "RRULE:" + RepeatRRule.text(of: $0, dueIsDay: due?.time == nil) }, before: ["DTSTART", "DUE"])
+                // Overrides of occurrences belong to a repeating item only (RFC 5545 3.8.4.4).
+                if calendar.property("RRULE") == nil {
+                    for range in calendar.todos.reversed() where calendar.isOverride(range) { calendar.lines.removeSubrange(range) }
+                }
             }
         }
         for (field, name) in [("repeat", "X-TASKS-REPEAT"), ("series", "X-TASKS-SERIES"), ("anchor", "X-TASKS-ANCHOR"), ("extras", "X-TASKS-EXTRAS")]

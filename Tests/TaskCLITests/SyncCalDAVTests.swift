@@ -12,6 +12,7 @@ import Testing
        .enabled(if: tasksBinary != nil && executableBesideTests("tasks-caldav") != nil, "needs tasks and tasks-caldav beside the tests"))
 struct SyncCalDAVTests {
     static let client = fixturesFolder().replacingSuffix("/Fixtures", with: "/scripts/caldav-client")
+    static let validator = fixturesFolder().replacingSuffix("/Fixtures", with: "/scripts/ical-validate")
 
     /// Runs `script` with `$URL` (the password in it), `$PLAIN` (without), `$CLIENT` (the
     /// python3-caldav client, logged in), and `A`, `B` two machines' files.
@@ -19,6 +20,8 @@ struct SyncCalDAVTests {
         let result = try tasksShell("""
             export URL='\(server.urlWithPassword)' PLAIN='\(server.url)'
             CLIENT="\(Self.client) \(server.url) \(server.kind == .radicale ? server.user : "''") \(server.kind == .radicale ? server.password : "''")"
+            # Every item on the server, checked by scripts/ical-validate: "all valid", or what is not.
+            valid() { for u in $($CLIENT list | cut -f2); do $CLIENT get "$u" > "item-$u.ics"; done; \(Self.validator) item-*.ics | grep -v '^ok ' || echo "all valid"; }
             A='--db \(folder.file("a.db"))'; B='--db \(folder.file("b.db"))'
             # After the first sync the remote is remembered without its password: ~/.netrc has it.
             export HOME="$PWD"; printf 'machine 127.0.0.1 login \(server.user) password \(server.password)\n' > .netrc; chmod 600 .netrc
@@ -175,9 +178,11 @@ struct SyncCalDAVTests {
             grep -E '^(DUE|TZID|TRIGGER|ACKNOWLEDGED|X-APPLE-SORT-ORDER|RRULE|STATUS)' next.ics
             grep -c '^BEGIN:VTIMEZONE$' next.ics
             $CLIENT get daily-from-iphone | tr -d '\r' | grep -E '^(DUE|STATUS)'
+            valid
             tasks $A list --search pills --format tsv --columns title,due
             """#, on: server, in: folder)
         #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\nall valid\n"), "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("TZID:America/Chicago") && lines.contains("1"), "the VTIMEZONE came along: \(result)")
         #expect(lines.contains("DUE;TZID=America/Chicago:20261208T140000"), "14:00 in Chicago the next day: \(result)")
@@ -212,9 +217,11 @@ struct SyncCalDAVTests {
             dose() { tasks $A list --all --search 'Three doses' --format tsv | awk -F'\t' '$2 == "false" { print $1 }'; }
             tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
             tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
+            valid
             echo "doses left: $(dose | wc -l)"
             """#, on: server, in: folder)
         #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\nall valid\n"), "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "2020 left: 0", "an ended series is not revived: \(result)")
         #expect(lines.filter { $0.contains("SUMMARY:Stand-up 2020") }.count == 1, "no new item for it: \(result)")
@@ -377,9 +384,11 @@ struct SyncCalDAVTests {
             tasks $A list --format tsv --columns id,list,title,priority,notes
             $CLIENT get "$R" | tr -d '\r' | grep -E '^(SUMMARY|PRIORITY)'
             $CLIENT get "$P" | tr -d '\r' | grep -E '^(SUMMARY|DESCRIPTION)'
+            valid
             echo '--- idle'; tasks $A sync --format json
             """, on: server, in: folder)
         #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("\nall valid\n"), "\(result)")
         let sections = result.stdout.split(separator: "--- ", omittingEmptySubsequences: false).map(String.init)
         #expect(sections.count == 2, "\(result)")
         guard sections.count == 2 else { return }

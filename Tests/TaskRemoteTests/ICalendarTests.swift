@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import _TestSupport
 import TaskModel
 @testable import TaskRemote
@@ -136,6 +139,53 @@ struct ICalendarTests {
         #expect(VTodoMapping.fields(of: calendar, zone: berlin)["due"] == fields["due"])
         let noneDone = text.replacingOccurrences("STATUS:COMPLETED", "STATUS:NEEDS-ACTION").replacingOccurrences("COMPLETED:2026", "X-WAS:2026")
         #expect(VTodoMapping.fields(of: ICalendar(noneDone), zone: berlin)["due"] == .text("2026-11-02T18:00:00+01:00[Europe/Berlin]"))
+    }
+
+    /// Issue 54: what tasks writes is valid RFC 5545, as a parser nobody here wrote reads it
+    /// (`scripts/ical-validate`: Python's icalendar, and the rules for tasks it lets through) —
+    /// a new item with every field, another client's items edited, a Thunderbird series
+    /// completed here (its overrides go with its rule), the next occurrence made from it, a
+    /// rule with an end.
+    @Test(.enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs python3-icalendar"))
+    func whatIsWrittenIsValidAsAnotherParserReadsIt() throws {
+        let folder = TemporaryFolder()
+        let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
+        var items: [(String, ICalendar)] = []
+        var fresh = VTodoMapping.newItem(uuid: "u-1", now: now)
+        var all: [String: SyncValue] = [:]
+        for field in SyncField.all { all[field] = .null }
+        all["title"] = .text("Pay rent; call Kim, then: done")
+        all["notes"] = .text("two\nlines")
+        all["due"] = .text("2026-12-24T14:00:00+01:00[Europe/Berlin]")
+        all["wait"] = .text("2026-12-20T09:00:00+01:00[Europe/Berlin]")
+        all["repeat"] = .text("every weekday until 2027-01-31")
+        all["tags"] = .text(" a b ")
+        all["priority"] = .integer(0)
+        all["done"] = .integer(0)
+        VTodoMapping.write(all, into: &fresh, now: now)
+        items.append(("new", fresh))
+        var edited = ICalendar(fixture("thunderbird-todo.ics"))
+        VTodoMapping.write(["title": .text("t"), "due": .text("2026-12-11T17:00:00+01:00[Europe/Berlin]")], into: &edited, now: now)
+        items.append(("edited", edited))
+        var completed = ICalendar(fixture("thunderbird-repeating.ics"))
+        VTodoMapping.write(["done": .integer(1), "completed": .integer(now.millisecondsSince1970)], into: &completed, now: now)
+        #expect(!completed.text.contains("RECURRENCE-ID") && completed.property("RRULE") == nil, "no override outlives the rule")
+        items.append(("completed", completed))
+        var next = VTodoMapping.nextItem(from: ICalendar(fixture("thunderbird-repeating.ics")), uuid: "u-next", now: now)
+        VTodoMapping.write(["due": .text("2026-11-23T18:00:00+01:00[Europe/Berlin]"), "wait": .text("2026-11-23T09:00:00+01:00[Europe/Berlin]"),
+                            "repeat": .text("every 1w"), "done": .integer(0)], into: &next, now: now)
+        #expect(next.text.contains("DUE;TZID=Europe/Berlin:20261123T180000") && !next.text.contains("RECURRENCE-ID"), "\(next.text)")
+        items.append(("next", next))
+        for (name, calendar) in items { writeBytes(folder.file(name + ".ics"), Array(calendar.text.utf8)) }
+        let validator = fixturesFolder() + "/../scripts/ical-validate"
+        let result = runShell("'\(validator)' " + items.map { "'\(folder.file($0.0 + ".ics"))'" }.joined(separator: " "), in: folder)
+        #expect(result.status == 0 && result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("ok ") }, "\(result)")
+        // And the validator finds what it is there to find.
+        var broken = fresh
+        broken.replace("DTSTART", with: ["DTSTART;VALUE=DATE:20261220"])
+        writeBytes(folder.file("broken.ics"), Array(broken.text.utf8))
+        let refused = runShell("'\(validator)' '\(folder.file("broken.ics"))'", in: folder)
+        #expect(refused.status == 1 && refused.stdout.contains("DUE is a DATE-TIME, DTSTART a DATE"), "\(refused)")
     }
 
     @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
