@@ -14,6 +14,10 @@ public struct FieldVocabulary: Sendable {
     public let fields: [QueryField]
     /// Every name and alias (lower case) to its entry.
     private let exact: [String: Int]
+    /// The fewest letters that shorten a name (`du` for due): Taskwarrior's
+    /// `abbreviation.minimum`, 2 unless the configuration says otherwise.
+    public var minimumAbbreviation = FieldVocabulary.defaultMinimumAbbreviation
+    public static let defaultMinimumAbbreviation = 2
 
     public init(_ fields: [QueryField]) {
         self.fields = fields
@@ -36,20 +40,36 @@ public struct FieldVocabulary: Sendable {
     }
 
     /// These entries and `more`.
-    public func adding(_ more: [QueryField]) -> FieldVocabulary { FieldVocabulary(fields + more) }
+    public func adding(_ more: [QueryField]) -> FieldVocabulary {
+        var vocabulary = FieldVocabulary(fields + more)
+        vocabulary.minimumAbbreviation = minimumAbbreviation
+        return vocabulary
+    }
 
     /// The entry `typed` names, whatever its roles: a name or an alias, any case.
     public func named(_ typed: String) -> QueryField? { exact[typed.lowercased()].map { fields[$0] } }
 
-    /// The entry `typed` names for `role`: a name or an alias, or three letters or more that
-    /// begin the names of one entry only (`pri`, `sched`, `proj`); nil when none (or several).
+    /// The entry `typed` names for `role`: a name or an alias, or `minimumAbbreviation` letters
+    /// or more that begin the names of one entry only (`du`, `pri`, `sched`); nil when none
+    /// (or several: `pr` is priority and project).
     public func field(_ typed: String, role: QueryRoles) -> QueryField? {
         let lowered = typed.lowercased()
         if let index = exact[lowered] { return fields[index].roles.contains(role) ? fields[index] : nil }
-        guard lowered.count >= 3 else { return nil }
+        guard lowered.count >= minimumAbbreviation else { return nil }
         let begun = Set(fields.indices.filter { fields[$0].roles.contains(role) && fields[$0].names.contains { $0.hasPrefix(lowered) } })
         guard begun.count == 1, let index = begun.first else { return nil }
         return fields[index]
+    }
+
+    /// The names (with the alias begun, when it is one: `project (list)`) of the entries with
+    /// `role` that `typed` begins, for a word too short to choose one.
+    public func begun(by typed: String, role: QueryRoles) -> [String] {
+        let lowered = typed.lowercased()
+        guard lowered.count >= minimumAbbreviation else { return [] }
+        return fields(role).compactMap { field in
+            guard let name = field.names.first(where: { $0.hasPrefix(lowered) }) else { return nil }
+            return name == field.name ? name : "\(name) (\(field.name))"
+        }
     }
 
     /// The entries with `role`, in order.

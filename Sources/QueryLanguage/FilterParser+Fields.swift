@@ -5,7 +5,7 @@ import TextFormats
 /// (`FilterSettings.vocabulary`), the modifier in `QueryModifier`'s one table, and the value
 /// read by the field's type — so every field of a type takes the same comparisons and values.
 extension FilterParser {
-    /// The field a typed name names for a filter (a name, an alias, or three letters or more
+    /// The field a typed name names for a filter (a name, an alias, or `abbreviation.minimum` letters or more, 2 by default
     /// that begin one field's names only); nil for none.
     func field(_ typed: String) -> QueryField? { settings.vocabulary.field(typed, role: .filter) }
 
@@ -26,6 +26,8 @@ extension FilterParser {
         if typedName.lowercased() == "limit" { throw fail("limit:N stands alone, outside parentheses and operators") }
         guard let field = field(typedName) else {
             if let known = vocabulary.named(typedName) { throw fail("'\(known.name)' is not something to filter on; filter on \(vocabulary.names(.filter).joined(separator: ", "))") }
+            let begun = vocabulary.begun(by: typedName, role: .filter)
+            if begun.count > 1 { throw fail("'\(typedName)' begins \(begun.joined(separator: " and ")); give more of the name") }
             let close = vocabulary.closest(to: typedName, role: .filter)
             throw fail("no field '\(typedName)'; filter on \(vocabulary.names(.filter).joined(separator: ", "))",
                        close.map { ([$0] + parts.dropFirst()).joined(separator: ".") + ":" + value })

@@ -151,7 +151,7 @@ public struct FilterParser {
     }
 
     /// Whether `word` is `name:value` or `name.modifier:value` for a field filters know (one
-    /// of the names, an abbreviation of three letters or more, or a custom field).
+    /// of the names, an abbreviation of `abbreviation.minimum` letters or more, or a custom field).
     func isFieldWord(_ word: String) -> Bool {
         guard let colon = word.firstIndex(of: ":") else { return false }
         let head = String(word[..<colon])

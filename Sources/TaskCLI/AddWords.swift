@@ -59,7 +59,9 @@ enum AddWords {
                 if let known = vocabulary.named(name) {
                     reason = "\(known.name) is not set by add's words (list, priority, the dates, repeat, depends and custom fields are)"
                 } else {
-                    reason = "no field '\(name)'" + (vocabulary.closest(to: name, role: .set).map { "; did you mean '\($0):\(value)'?" } ?? "")
+                    let begun = vocabulary.begun(by: name, role: .set)
+                    reason = begun.count > 1 ? "'\(name)' begins \(begun.joined(separator: " and ")); give more of the name"
+                        : "no field '\(name)'" + (vocabulary.closest(to: name, role: .set).map { "; did you mean '\($0):\(value)'?" } ?? "")
                 }
                 throw CLIError.usage(source + "'\(word)': " + reason,
                                      hint: "to keep it in the title, quote it with the words around it: \"… \(word) …\"")

@@ -29,6 +29,8 @@ struct Configuration {
     var rankWeights = TaskRank.Weights.standard
     /// `week.start`: `monday` … `sunday`.
     var weekStart: Int?
+    /// `abbreviation.minimum`: the fewest letters that shorten a field's name (Taskwarrior's, 2).
+    var abbreviationMinimum = FieldVocabulary.defaultMinimumAbbreviation
     /// `color`: auto, always or never.
     var color: String?
     /// The remotes configured (`remote.NAME.url|user|password-command|ca|timeout|insecure`), by name.
@@ -45,7 +47,8 @@ struct Configuration {
 
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
-        + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, color, next.due.*|next.priority.*|next.age.*"
+        + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, color, "
+        + "next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -216,6 +219,12 @@ struct Configuration {
                 throw refuse("\(entry.key) is '\(text)'; give a whole number of points from -10000 to 10000")
             }
             rankWeights[keyPath: keyPath] = points
+        case ("abbreviation", 2) where words[1] == "minimum":
+            let text = try single()
+            guard let letters = Int(text), (1...20).contains(letters) else {
+                throw refuse("abbreviation.minimum is '\(text)'; give a number of letters from 1 to 20")
+            }
+            abbreviationMinimum = letters
         case ("color", 1):
             let when = try single()
             guard ["auto", "always", "never"].contains(when) else { throw refuse("color is '\(when)'; use auto, always or never") }
@@ -228,7 +237,11 @@ struct Configuration {
 
     /// The declared fields, by name.
     /// The fields the query language names: the built-in ones and these custom ones.
-    var vocabulary: FieldVocabulary { FieldVocabulary.builtIn.adding(addedFields).adding(customFields) }
+    var vocabulary: FieldVocabulary {
+        var vocabulary = FieldVocabulary.builtIn.adding(addedFields).adding(customFields)
+        vocabulary.minimumAbbreviation = abbreviationMinimum
+        return vocabulary
+    }
 
     var sortedFields: [CustomField] { customFields.keys.sorted().compactMap { customFields[$0] } }
 }

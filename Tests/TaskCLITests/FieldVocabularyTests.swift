@@ -179,6 +179,27 @@ struct FieldVocabularyTests {
         #expect(other.run("list", "feeling:sad", "--columns", "id,mood,title", "--format", "tsv").stdout == "2\tsad\tCall\n")
     }
 
+    /// Taskwarrior's rule for a shortened name (issue 53): a unique start of at least
+    /// `abbreviation.minimum` letters, 2 by default — `du:` is due in a filter, in `add` and in
+    /// `--sort`; a start two fields share is refused naming both; the configuration (file or
+    /// `-c`) raises or lowers the minimum, and a bad one is status 2.
+    @Test func aNameShortensToAsFewLettersAsTaskwarriorsMinimum() {
+        let cli = CLI()
+        #expect(cli.run("add", "Pay rent", "du:2026-12-03", "pri:H").status == 0)
+        #expect(cli.run("add", "Walk").status == 0)
+        #expect(cli.run("list", "du:2026-12-03", "--format", "ids").stdout == "1\n")
+        #expect(cli.run("list", "--sort", "du-", "--format", "ids").stdout == "1\n2\n")
+        let shared = cli.run("list", "pr:H")
+        #expect(shared.status == 2 && shared.stderr.contains("'pr' begins project (list) and priority; give more of the name"), "\(shared)")
+        let inAdd = cli.run("add", "Call", "pr:H")
+        #expect(inAdd.status == 2 && inAdd.stderr.contains("'pr' begins"), "\(inAdd)")
+        let longer = cli.run("-c", "abbreviation.minimum=3", "list", "du:2026-12-03")
+        #expect(longer.status == 2 && longer.stderr.contains("did you mean 'due:2026-12-03'"), "\(longer)")
+        #expect(cli.run("-c", "abbreviation.minimum=1", "list", "d:2026-12-03").status == 2, "d begins due and depends")
+        let bad = cli.run("-c", "abbreviation.minimum=0", "list")
+        #expect(bad.status == 2 && bad.stderr.contains("from 1 to 20"), "\(bad)")
+    }
+
     private func configure(_ cli: CLI, _ text: String) {
         let folder = cli.folder.path + "/.config/tasks"
         _ = runShell("mkdir -p '\(folder)'", in: cli.folder)

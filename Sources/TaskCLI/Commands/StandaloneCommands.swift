@@ -149,7 +149,7 @@ enum FilterHelp {
         (on or before), none, any, contains (has), hasnt, startswith, endswith — as the
         field's type takes them: text is not contains startswith endswith none any; dates,
         priorities, numbers is not before after by none any; tags is not contains hasnt
-        none any. A name shortens to 3 letters where one field starts so (pri:H), in filters,
+        none any. A name shortens to 2 letters (abbreviation.minimum) where one field starts so (du:fri, pri:H), in filters,
         --sort, --columns and add's and modify's words alike.
         Taskwarrior's order: tasks FILTER COMMAND — every word before the command is the
         filter; after modify, done, start, stop and annotate the words modify as add's
