@@ -46,7 +46,7 @@ extension CalDAVRemote {
     private func overwrite(_ item: inout CalDAVMemory.Item, fields: inout [String: SyncValue], base: [String: SyncValue], change: SyncChange) throws(TaskServiceError) {
         for _ in 0..<Self.attempts {
             var calendar = ICalendar(item.text)
-            VTodoMapping.write(fields, into: &calendar, now: now())
+            VTodoMapping.write(fields, into: &calendar, now: now(), zone: zone)
             let response = try client().send(.init(method: "PUT", url: url(item.href), ifMatch: item.etag, body: calendar.text))
             if response.isSuccess {
                 item.etag = response.etag
@@ -109,7 +109,7 @@ extension CalDAVRemote {
         var calendar = template.map { VTodoMapping.nextItem(from: $0, uuid: uuid, now: now()) } ?? VTodoMapping.newItem(uuid: uuid, now: now())
         var written = fields
         written["list"] = nil
-        VTodoMapping.write(written, into: &calendar, now: now())
+        VTodoMapping.write(written, into: &calendar, now: now(), zone: zone)
         let href = collection.href + uuid + ".ics"
         let response = try client().send(.init(method: "PUT", url: url(href), ifNoneMatch: "*", body: calendar.text))
         if response.status == 412 {
@@ -138,7 +138,7 @@ extension CalDAVRemote {
     private func move(_ item: inout CalDAVMemory.Item, to list: String, fields: [String: SyncValue]) throws(TaskServiceError) {
         let target = try collection(for: list)
         var calendar = ICalendar(item.text)
-        VTodoMapping.write(fields, into: &calendar, now: now())
+        VTodoMapping.write(fields, into: &calendar, now: now(), zone: zone)
         let file = item.href.split(separator: "/").last.map(String.init) ?? (item.uuid + ".ics")
         let href = target.href + file
         let response = try client().send(.init(method: "PUT", url: url(href), ifNoneMatch: "*", body: calendar.text))

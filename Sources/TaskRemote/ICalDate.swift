@@ -26,6 +26,11 @@ public enum ICalDate {
         return TaskDate(time, in: zone)
     }
 
+    /// Whether a property holds a DATE (not a DATE-TIME).
+    public static func isDay(_ property: ICalendar.Property) -> Bool {
+        property.parameter("VALUE")?.uppercased() == "DATE" || property.value.trimmingWhitespace.utf8.count == 8
+    }
+
     /// `;VALUE=DATE:20261224` for a day, `:20261224T130000Z` for a moment: what follows the
     /// property's name.
     public static func write(_ date: TaskDate) -> String {

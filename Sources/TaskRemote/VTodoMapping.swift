@@ -41,7 +41,10 @@ public enum VTodoMapping {
         fields["done"] = .integer(isDone ? 1 : 0)
         fields["completed"] = calendar.property("COMPLETED").flatMap { ICalDate.instant($0.value) }.map { .integer($0.millisecondsSince1970) } ?? .null
         fields["due"] = calendar.property("DUE").flatMap { ICalDate.read($0, in: whole, zone: zone) }.map { .text($0.description) } ?? .null
-        fields["wait"] = calendar.property("DTSTART").flatMap { ICalDate.read($0, in: whole, zone: zone) }.map { .text($0.description) } ?? .null
+        let start = calendar.property("DTSTART").flatMap { ICalDate.read($0, in: whole, zone: zone) }
+        // The exact start tasks kept beside a DTSTART made of DUE's kind, while DTSTART is on its day.
+        let exact = calendar.property("X-TASKS-WAIT").flatMap { TaskDate($0.value.trimmingWhitespace) }
+        fields["wait"] = (exact.flatMap { exact in start.map { $0.day == exact.day } == true ? exact : nil } ?? start).map { .text($0.description) } ?? .null
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] {
             fields[field] = calendar.property(name).flatMap { TaskDate($0.value) }.map { .text($0.description) } ?? .null
         }
@@ -115,9 +118,10 @@ public enum VTodoMapping {
     /// Sets the properties of the fields in `changed` (a task's synced fields by name, as a
     /// sync sends them), and the item's DTSTAMP and LAST-MODIFIED to `now`. Every other line
     /// is left as it was.
-    public static func write(_ changed: [String: SyncValue], into calendar: inout ICalendar, now: Timestamp) {
+    /// `zone`: the clock a time without a zone of its own is read on, as `fields(of:zone:)` reads it.
+    public static func write(_ changed: [String: SyncValue], into calendar: inout ICalendar, now: Timestamp, zone: LocalTime = .fixed(offsetSeconds: 0)) {
         guard calendar.todo != nil else { return }
-        let current = fields(of: calendar, zone: .fixed(offsetSeconds: 0))
+        let current = fields(of: calendar, zone: zone)
         func text(_ field: String) -> String? { changed[field]?.text }
         func integer(_ field: String) -> Int64? { if case .integer(let value)? = changed[field] { return value } else { return nil } }
         func set(_ name: String, _ line: String?, before: [String] = []) {
@@ -127,7 +131,23 @@ public enum VTodoMapping {
         if changed["notes"] != nil { set("DESCRIPTION", text("notes").flatMap { $0.isEmpty ? nil : "DESCRIPTION:" + ICalendar.escape($0) }) }
         let whole = calendar
         if changed["due"] != nil { set("DUE", text("due").flatMap(TaskDate.init).map { "DUE" + ICalDate.write($0, in: whole) }) }
-        if changed["wait"] != nil { set("DTSTART", text("wait").flatMap(TaskDate.init).map { "DTSTART" + ICalDate.write($0, in: whole) }, before: ["DUE"]) }
+        if changed["wait"] != nil {
+            set("DTSTART", text("wait").flatMap(TaskDate.init).map { "DTSTART" + ICalDate.write($0, in: whole) }, before: ["DUE"])
+            set("X-TASKS-WAIT", nil)
+        }
+        if changed["due"] != nil || changed["wait"] != nil {
+            // A repeating item's due or start moved here: the series is where it now says, and
+            // overrides of the old one's occurrences would name occurrences it no longer has.
+            if calendar.property("RRULE") != nil, calendar.todos.contains(where: { calendar.isOverride($0) }) {
+                for range in calendar.todos.reversed() where calendar.isOverride(range) { calendar.lines.removeSubrange(range) }
+                // The start they moved on is the series' start now.
+                if changed["wait"] == nil, let wait = current["wait"]?.text.flatMap(TaskDate.init) {
+                    let now = calendar
+                    set("DTSTART", "DTSTART" + ICalDate.write(wait, in: now), before: ["DUE"])
+                }
+            }
+            agreeOnKind(&calendar, wait: (changed["wait"] ?? current["wait"])?.text.flatMap(TaskDate.init), zone: zone)
+        }
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] where changed[field] != nil {
             set(name, text(field).map { name + ":" + $0 })
         }
@@ -200,6 +220,33 @@ public enum VTodoMapping {
         }
         set("DTSTAMP", "DTSTAMP:" + ICalDate.utc(now))
         set("LAST-MODIFIED", "LAST-MODIFIED:" + ICalDate.utc(now))
+    }
+
+    /// DUE and DTSTART of one kind, both dates or both date-times (RFC 5545 3.8.2.3): DTSTART
+    /// takes DUE's — its day, or that day's start on DUE's clock — and the exact start, when
+    /// that changed it, is kept in `X-TASKS-WAIT`, which reading takes while DTSTART is on its day.
+    static func agreeOnKind(_ calendar: inout ICalendar, wait: TaskDate?, zone: LocalTime) {
+        guard let due = calendar.property("DUE"), let start = calendar.property("DTSTART"),
+              ICalDate.isDay(due) != ICalDate.isDay(start), let startValue = ICalDate.read(start, in: calendar, zone: zone) else { return }
+        let day = startValue.day
+        let digits = ICalDate.digits(day.year, 4) + ICalDate.digits(day.month, 2) + ICalDate.digits(day.day, 2)
+        let line: String
+        if ICalDate.isDay(due) {
+            line = "DTSTART;VALUE=DATE:" + digits
+        } else if let tzid = due.parameter("TZID") {
+            line = "DTSTART;TZID=" + tzid + ":" + digits + "T000000"
+        } else {
+            line = "DTSTART:" + digits + (due.value.trimmingWhitespace.hasSuffix("Z") ? "T000000Z" : "T000000")
+        }
+        calendar.replace("DTSTART", with: [line])
+        calendar.replace("X-TASKS-WAIT", with: ["X-TASKS-WAIT:" + (wait ?? startValue).description])
+        // An RRULE's UNTIL takes DTSTART's kind too (RFC 5545 3.3.10): a DATE, or the end of
+        // that day in UTC.
+        if let rule = calendar.property("RRULE"), let until = RepeatRRule.parts(rule.value)["UNTIL"], (until.utf8.count == 8) != ICalDate.isDay(due) {
+            let value = ICalDate.isDay(due) ? String(until.prefix(8)) : String(until.prefix(8)) + "T235959Z"
+            let parts = rule.value.split(separator: ";").map { $0.uppercased().hasPrefix("UNTIL=") ? "UNTIL=" + value : String($0) }
+            calendar.replace("RRULE", with: ["RRULE:" + parts.joined(separator: ";")])
+        }
     }
 
     /// H, M, L (ranks 0, 1, 2) as RFC 5545 priorities: 1, 5, 9.

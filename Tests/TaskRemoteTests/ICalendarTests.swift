@@ -67,13 +67,16 @@ struct ICalendarTests {
         var calendar = VTodoMapping.newItem(uuid: "u-1", now: Timestamp(millisecondsSince1970: 1_796_000_000_000))
         VTodoMapping.write(fields, into: &calendar, now: Timestamp(millisecondsSince1970: 1_796_000_300_000))
         let read = VTodoMapping.fields(of: ICalendar(calendar.text), zone: berlin)
-        for (field, value) in fields {
-            if field == "wait" {
-                #expect(read[field] == .text("2026-12-20T08:30:00+01:00"), "a moment is written in UTC and read on this clock")
-            } else {
-                #expect(read[field] == value, "\(field)")
-            }
-        }
+        // The wait beside a due day: DTSTART is its day (one kind, RFC 5545), and the moment,
+        // zone and all, is read back from X-TASKS-WAIT.
+        for (field, value) in fields { #expect(read[field] == value, "\(field)") }
+        #expect(calendar.text.contains("DTSTART;VALUE=DATE:20261220\r\n") && calendar.text.contains("X-TASKS-WAIT:2026-12-20T08:30:00+01:00[Europe/Berlin]"))
+        var moments = fields
+        moments["due"] = .text("2026-12-24T18:00:00+01:00")
+        var utc = VTodoMapping.newItem(uuid: "u-2", now: Timestamp(millisecondsSince1970: 1_796_000_000_000))
+        VTodoMapping.write(moments, into: &utc, now: Timestamp(millisecondsSince1970: 1_796_000_300_000))
+        #expect(VTodoMapping.fields(of: ICalendar(utc.text), zone: berlin)["wait"] == .text("2026-12-20T08:30:00+01:00"),
+                "beside a due moment: written in UTC and read on this clock")
         #expect(calendar.text.contains("STATUS:IN-PROCESS"), "started")
         #expect(calendar.text.contains("PRIORITY:5"), "M is 5")
         let names = calendar.lines.map(\.property.name)
@@ -164,6 +167,18 @@ struct ICalendarTests {
         all["done"] = .integer(0)
         VTodoMapping.write(all, into: &fresh, now: now)
         items.append(("new", fresh))
+        // A due day beside a start at 09:00: DTSTART takes DUE's kind, the exact start is kept.
+        var mixed = VTodoMapping.newItem(uuid: "u-mixed", now: now)
+        VTodoMapping.write(["title": .text("m"), "due": .text("2026-12-24"), "wait": .text("2026-12-20T09:00:00+01:00[Europe/Berlin]")], into: &mixed, now: now)
+        #expect(mixed.text.contains("DUE;VALUE=DATE:20261224") && mixed.text.contains("DTSTART;VALUE=DATE:20261220"), "\(mixed.text)")
+        #expect(VTodoMapping.fields(of: mixed, zone: berlin)["wait"] == .text("2026-12-20T09:00:00+01:00[Europe/Berlin]"), "read back whole")
+        items.append(("mixed", mixed))
+        // Another client's start at 09:00 in its zone, and a due day set here.
+        var theirs = ICalendar(fixture("thunderbird-todo.ics"))
+        let theirStart = VTodoMapping.fields(of: theirs, zone: berlin)["wait"]
+        VTodoMapping.write(["due": .text("2026-12-11")], into: &theirs, now: now)
+        #expect(theirs.text.contains("DTSTART;VALUE=DATE:20261205") && VTodoMapping.fields(of: theirs, zone: berlin)["wait"] == theirStart, "\(theirs.text)")
+        items.append(("theirs-due-day", theirs))
         var edited = ICalendar(fixture("thunderbird-todo.ics"))
         VTodoMapping.write(["title": .text("t"), "due": .text("2026-12-11T17:00:00+01:00[Europe/Berlin]")], into: &edited, now: now)
         items.append(("edited", edited))
@@ -186,6 +201,61 @@ struct ICalendarTests {
         writeBytes(folder.file("broken.ics"), Array(broken.text.utf8))
         let refused = runShell("'\(validator)' '\(folder.file("broken.ics"))'", in: folder)
         #expect(refused.status == 1 && refused.stdout.contains("DUE is a DATE-TIME, DTSTART a DATE"), "\(refused)")
+    }
+
+    /// Issue 54: the items real clients wrote (Fixtures/caldav, their sources in SOURCES.md),
+    /// each read, then edited here three ways — a new title, completed, a due day — with every
+    /// line not meant to change kept byte for byte, and each edit valid wherever the item was
+    /// (`scripts/ical-validate`; Horde's empty PRIORITY is not, before or after).
+    @Test(.enabled(if: access("/usr/bin/python3", X_OK) == 0, "needs python3-icalendar"))
+    func realClientsItemsAreReadAndEditedLineForLine() throws {
+        let sources = String(decoding: readBytes(fixturesFolder() + "/caldav/SOURCES.md"), as: UTF8.self)
+        let names = sources.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| "), let name = line.dropFirst(2).split(separator: " ").first, name.hasSuffix(".ics") else { return nil }
+            return String(name)
+        }
+        #expect(names.count >= 12, "\(names)")
+        let folder = TemporaryFolder()
+        let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
+        var written: [String] = []
+        for name in names {
+            let text = fixture(name)
+            let item = ICalendar(text)
+            let fields = VTodoMapping.fields(of: item, zone: berlin)
+            #expect(fields["title"]?.text?.isEmpty == false && VTodoMapping.uid(of: item) != nil, "\(name) reads as a task")
+            let owned: Set<String> = ["SUMMARY", "DTSTAMP", "LAST-MODIFIED"]
+            var titled = item
+            VTodoMapping.write(["title": .text("Renamed here")], into: &titled, now: now, zone: berlin)
+            let kept = { (calendar: ICalendar) in calendar.lines.filter { !owned.contains($0.property.name) }.map(\.raw) }
+            #expect(kept(titled) == kept(item), "\(name): every other line byte for byte")
+            #expect(VTodoMapping.fields(of: titled, zone: berlin)["title"] == .text("Renamed here"), "\(name)")
+            var done = item
+            VTodoMapping.write(["done": .integer(1), "completed": .integer(now.millisecondsSince1970)], into: &done, now: now, zone: berlin)
+            #expect(VTodoMapping.fields(of: done, zone: berlin)["done"] == .integer(1), "\(name)")
+            var dayDue = item
+            VTodoMapping.write(["due": .text("2026-12-24")], into: &dayDue, now: now, zone: berlin)
+            #expect(VTodoMapping.fields(of: dayDue, zone: berlin)["due"] == .text("2026-12-24"), "\(name)")
+            #expect(VTodoMapping.fields(of: dayDue, zone: berlin)["wait"] == fields["wait"], "\(name): the start is kept whole")
+            for (suffix, calendar) in [("original", item), ("titled", titled), ("done", done), ("due-day", dayDue)] {
+                let file = folder.file(name + "." + suffix)
+                writeBytes(file, Array(calendar.text.utf8))
+                written.append(file)
+            }
+        }
+        let validator = fixturesFolder() + "/../scripts/ical-validate"
+        let result = runShell("'\(validator)' " + written.map { "'\($0)'" }.joined(separator: " "), in: folder)
+        var verdict: [String: Bool] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard words.count == 2 else { continue }
+            let path = String(words[1].split(separator: ":").first ?? "")
+            verdict[String(path.split(separator: "/").last ?? "")] = words[0] == "ok"
+        }
+        #expect(verdict.count == written.count, "\(result)")
+        for name in names where verdict[name + ".original"] == true {
+            for suffix in ["titled", "done", "due-day"] { #expect(verdict[name + "." + suffix] == true, "\(name) \(suffix): \(result.stdout)") }
+        }
+        #expect(verdict["horde-empty-priority.ics.original"] == false, "the validator is no rubber stamp")
     }
 
     @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
