@@ -72,6 +72,8 @@ public enum FieldRules {
         let words = text.trimmingWhitespace.split(separator: " ", omittingEmptySubsequences: true)
         if words.isEmpty { return nil }
         if words.count == 1, let rule = RepeatRule(.every, interval: String(words[0])) { return rule }
+        // A rule as it is kept, with its end (`every weekday until 2020-07-31`, another client's).
+        if words.count == 4, let rule = RepeatRule(words.map { $0.lowercased() }.joined(separator: " ")) { return rule }
         guard words.count == 2, let kind = RepeatRule.Kind(rawValue: words[0].lowercased()),
               let rule = RepeatRule(kind, interval: String(words[1])) else {
             throw .badRepeat(words.count == 2 ? String(words[1]) : text.trimmingWhitespace)

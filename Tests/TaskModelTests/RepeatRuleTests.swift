@@ -38,6 +38,7 @@ struct RepeatRuleTests {
         var rule = try #require(RepeatRule("every weekday"))
         rule.until = day("2020-07-31")
         #expect(rule.description == "every weekday until 2020-07-31" && RepeatRule(rule.description) == rule)
+        #expect(try FieldRules.repeatRule("every weekday until 2020-07-31") == rule, "the editor takes the rule as it is kept")
         #expect(rule.nextDue(after: day("2020-07-30"), anchor: nil, doneOn: day("2020-07-30")) == day("2020-07-31"))
         #expect(rule.nextDue(after: day("2020-07-31"), anchor: nil, doneOn: day("2026-12-07")) == nil, "ended: none, however late")
         #expect(RepeatRule("every 1d until") == nil && RepeatRule("every 1d until 2026-13-01") == nil && RepeatRule("every 1d to 2026-12-01") == nil)
