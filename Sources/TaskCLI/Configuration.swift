@@ -31,6 +31,9 @@ struct Configuration {
     var weekStart: Int?
     /// `abbreviation.minimum`: the fewest letters that shorten a field's name (Taskwarrior's, 2).
     var abbreviationMinimum = FieldVocabulary.defaultMinimumAbbreviation
+    /// `confirmation`: whether a change of many tasks chosen by a filter asks first on a
+    /// terminal (Taskwarrior's key; `off` is `--yes` for every command).
+    var confirmation = true
     /// `color`: auto, always or never.
     var color: String?
     /// The remotes configured (`remote.NAME.url|user|password-command|ca|timeout|insecure`), by name.
@@ -47,7 +50,7 @@ struct Configuration {
 
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
-        + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, color, "
+        + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, "
         + "next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
@@ -219,6 +222,12 @@ struct Configuration {
                 throw refuse("\(entry.key) is '\(text)'; give a whole number of points from -10000 to 10000")
             }
             rankWeights[keyPath: keyPath] = points
+        case ("confirmation", 1):
+            let text = try single().lowercased()
+            guard let on = ["on": true, "yes": true, "true": true, "1": true, "off": false, "no": false, "false": false, "0": false][text] else {
+                throw refuse("confirmation is '\(text)'; use on or off")
+            }
+            confirmation = on
         case ("abbreviation", 2) where words[1] == "minimum":
             let text = try single()
             guard let letters = Int(text), (1...20).contains(letters) else {

@@ -102,6 +102,14 @@ struct FilterCommandTests {
         #expect(cli.run(["reopen", "+x", "--yes"], terminal: true).stdout.hasPrefix("Reopened 1: a"), "--yes does not ask")
         #expect(cli.run(["done", "1", "2", "3", "4", "5"], terminal: true).stdout.hasPrefix("Done 1: a"), "plain ids never ask")
         #expect(cli.run("reopen", "+x").status == 0, "in a pipe nothing asks")
+        // Taskwarrior's `confirmation = off`, from -c or the file, is --yes for every command.
+        let off = cli.run(["-c", "confirmation=off", "done", "+x"], terminal: true)
+        #expect(off.status == 0 && !off.stdout.contains("(y/n)") && off.stdout.contains("Done 7: g"), "\(off)")
+        _ = runShell("mkdir -p .config/tasks && printf 'confirmation = off\\n' > .config/tasks/config", in: cli.folder)
+        let file = cli.run(["reopen", "+x"], terminal: true)
+        #expect(file.status == 0 && !file.stdout.contains("(y/n)"), "\(file)")
+        let bad = cli.run(["-c", "confirmation=maybe", "done", "+x"], terminal: true)
+        #expect(bad.status == 2 && bad.stderr.contains("use on or off"), "\(bad)")
     }
 
     @Test func contextsThroughTheSettingTheEnvironmentAndTheFlag() {

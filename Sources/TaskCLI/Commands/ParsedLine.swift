@@ -114,13 +114,15 @@ struct ParsedLine {
         }
         var query = try filters(words: arguments, withContext: false)
         if query.filter?.isOnlyIDs != true || query.search != nil || context != nil { query = try filters(words: arguments) }
+        // `confirmation = off` in the configuration does not ask, as `--yes` does not.
+        let asks = !yes && (query.filter?.isOnlyIDs != true) ? try configuration().confirmation : false
         if query.filter?.choosesStatus != true { query.status = status }
         if status == .done { query.waiting = .shown; query.expired = .shown }
         query.today = invocation.today()
         query.now = TaskDate.reading(invocation.now(), in: invocation.localTime, today: query.today)
         query.sort = .id
         query.grouping = .none
-        return Selection(ids: [], query: query, yes: yes)
+        return Selection(ids: [], query: query, yes: yes || !asks)
     }
 
     /// The filters `list`, `ui`, `next`, `count` and the changes share: the words and the flags
