@@ -10,11 +10,30 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     }
 
     public var kind: Kind
-    public var count: Int
+    /// The count (the low 16 bits) and the end's day (days since 1970 plus `untilOffset`, above
+    /// them; 0: none) in one word. A rule is a field of every `Task`, and a task grown by an
+    /// optional day of three words made the release compiler (Swift 6.3.1) crash in its
+    /// LoadableByAddress pass on the field table's closures, as `TaskDate` once did.
+    private var packed: Int
     public var unit: Unit
+
+    public var count: Int {
+        get { packed & 0xFFFF }
+        set { packed = (packed & ~0xFFFF) | (newValue & 0xFFFF) }
+    }
+
     /// The last day an occurrence may fall on, when the series ends (another client's RRULE
     /// with UNTIL or COUNT): no occurrence is made after it.
-    public var until: CalendarDay?
+    public var until: CalendarDay? {
+        get {
+            let stored = packed >> 16
+            return stored == 0 ? nil : CalendarDay(daysSince1970: stored - Self.untilOffset)
+        }
+        set { packed = (packed & 0xFFFF) | ((newValue.map { $0.daysSince1970 + Self.untilOffset } ?? 0) << 16) }
+    }
+
+    /// Added to an end's days since 1970 so that every day from year 1 on is above zero.
+    private static let untilOffset = 1_000_000
 
     /// The largest count a rule holds: what four digits can say (`9999d`), and what the text
     /// the database keeps (`every 9999d`) reads back as.
@@ -26,9 +45,8 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     public init?(kind: Kind, count: Int, unit: Unit) {
         guard (1...Self.maxCount).contains(count) else { return nil }
         self.kind = kind
-        self.count = count
+        self.packed = count
         self.unit = unit
-        self.until = nil
     }
 
     /// The names an interval may be given by.

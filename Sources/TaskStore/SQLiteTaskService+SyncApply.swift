@@ -39,7 +39,7 @@ extension SQLiteTaskService {
         }
         // Deleted here and changed there, the change the winner: made again as it was deleted
         // (its id too), with what was received.
-        if incoming.restores, let id = try restore(incoming, time: time) {
+        if incoming.restores, let id = try restore(incoming, time: time) ?? restoreFromBase(incoming, base: base, time: time, bottoms: &bottoms) {
             report.created += 1
             return id
         }
@@ -69,6 +69,22 @@ extension SQLiteTaskService {
             try db.run("UPDATE task SET \(field.field.rawValue) = ?, modified = ? WHERE id = ?", value, time.millisecondsSince1970, id)
         }
         return id
+    }
+
+    /// The same from the sync's base, when the deleted row is no longer kept (its history
+    /// entry pruned): the fields as last synced, with what was received; a new id.
+    private func restoreFromBase(_ incoming: SyncMerge.Incoming, base: SyncBase, time: Timestamp, bottoms: inout [String: Int64]) throws -> Int64? {
+        let columns = SyncField.all.joined(separator: ", ")
+        let rows = try db.query("SELECT \(columns) FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments) { stored in
+            SyncField.all.indices.map { SyncValue(stored.value(Int32($0))) }
+        }
+        guard let stored = rows.first else { return nil }
+        let applied = incoming.applied
+        let values = SyncField.all.enumerated().map { index, field in applied[field] ?? stored[index] }
+        var row: [SQLiteValue] = []
+        guard try newRow(task: incoming.task, value: { values[$0] }, into: &row, time: time, bottoms: &bottoms) else { return nil }
+        try db.run(Self.oneReceivedRow, values: row)
+        return try db.lastInsertRowID
     }
 
     /// Appends to `row` the columns of a task `incoming` makes (`uuid`, `modified`, then

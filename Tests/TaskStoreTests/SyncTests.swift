@@ -22,6 +22,9 @@ final class MemoryRemote: SyncRemote, SyncRemoteMaker {
     var afterCommit: (() throws -> Void)?
     /// Whether a sync may take the changes one at a time (as from PostgreSQL's helper).
     var streams = false
+    /// Whether an edit beats a delete (as through CalDAV).
+    var editsWin = false
+    var editsBeatDeletes: Bool { editsWin }
     var streamsPulls: Bool { streams }
     private var staged: [SyncChange] = []
     private var node = ""
@@ -193,6 +196,31 @@ struct SyncMergeTests {
         _ = try run(laptop.service.undo(entry: nil))
         try laptop.sync(); try desktop.sync()
         #expect(try desktop.tasks()[uuid]?["title"] == .text("gone"))
+    }
+
+    /// Where edits beat deletes (a CalDAV remote's rule), a task deleted here and edited there
+    /// comes back here with the edit, with its id — or, when the deleted row is no longer kept
+    /// (its history entry pruned), from the sync's base with a new id; and a task deleted
+    /// there and edited here is sent whole and stays.
+    @Test func whereEditsBeatDeletesADeletedTaskComesBackWithTheEdit() throws {
+        for pruned in [false, true] {
+            let folder = TemporaryFolder(), server = MemoryServer()
+            let laptop = try Machine(folder, "laptop", server: server, clockStart: 1_800_000_000_000)
+            let desktop = try Machine(folder, "desktop", server: server, clockStart: 1_800_000_000_000)
+            laptop.remote.editsWin = true
+            _ = try run(laptop.service.create([TaskDraft(title: "keep"), TaskDraft(title: "gone", list: "Home")]))
+            try laptop.sync(); try desktop.sync()
+            _ = try run(laptop.service.delete(ids: [2]))
+            if pruned { try laptop.service.db.run("DELETE FROM deleted_task") }
+            _ = try run(desktop.service.update(id: 2, TaskChanges(notes: "edited while deleted elsewhere")))
+            try desktop.sync()
+            let report = try laptop.sync()
+            #expect(report.created == 1 && report.conflicts.map(\.field) == ["deleted"], "pruned \(pruned): \(report)")
+            let back = try laptop.tasks().values.first { $0["title"] == .text("gone") }
+            #expect(back?["notes"] == .text("edited while deleted elsewhere") && back?["list"] == .text("Home"), "pruned \(pruned)")
+            #expect(try laptop.id(of: "gone") == (pruned ? 3 : 2), "its own id when the row was kept")
+            #expect(try laptop.titles() == ["gone", "keep"])
+        }
     }
 
     @Test func oneOccurrenceCompletedOnTwoMachinesMakesOneNextOccurrence() throws {
