@@ -283,6 +283,24 @@ struct FilterCommandTests {
         #expect(cli.snapshot() == before, "nothing was changed")
     }
 
+    /// `show` on a terminal names the start of the uuid that is this task's alone (issue 53):
+    /// tasks made together share their first digits, so Taskwarrior's eight are not enough;
+    /// that start chooses the task, where the eight are refused as shared.
+    @Test func showNamesTheStartOfTheUUIDThatIsThisTasksAlone() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell(#"""
+            printf 'a\nb\nc\n' | tasks add - > /dev/null
+            short=$(tasks show 2 --format table | grep '^uuid' | sed 's/.*(\(.*\) is enough)$/\1/')
+            echo "short: ${#short}"
+            tasks show "$short" --format tsv | grep '^title'
+            tasks show "$(echo "$short" | cut -c1-8)" 2>&1 >/dev/null | head -1
+            """#, in: folder)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 && lines.first.map { $0 != "short: 0" && $0 != "short: 36" } == true, "\(result)")
+        #expect(lines.dropFirst().first == "title\tb", "\(result)")
+        #expect(lines.last?.contains("begins the uuids of 3 tasks") == true, "\(result)")
+    }
+
     /// A filter word quoted with spaces in it is read as what it is (issue 53): a group, or a
     /// field whose value has spaces; only other text is a phrase.
     @Test func aQuotedWordWithSpacesIsAGroupOrAFieldBeforeAPhrase() {

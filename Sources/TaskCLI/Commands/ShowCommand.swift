@@ -27,6 +27,9 @@ struct ShowCommand: TasksCommand {
         if let failure = state.failure { return context.status.fail(failure) }
         guard let details = state.details else { return context.status.fail(TaskServiceError(TaskServiceError.notFound(ids: [id]))) }
         let view = ShowView(context: context.view)
+        // On a terminal, the start of the uuid that names this task alone (Taskwarrior shows
+        // the first 8 digits; here those of tasks made together are the same).
+        if context.console.settings.format == .table { view.shortUUID = TaskRef.shortest(details.task.uuid, context) }
         view.customFields = configuration.vocabulary.fields.compactMap(\.custom)
         view.write(details)
     }

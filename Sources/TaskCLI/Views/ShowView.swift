@@ -11,13 +11,19 @@ import TextFormats
 final class ShowView: CommandView {
     /// The custom fields declared: each a row of its own (before `extras`, which keeps them).
     var customFields: [CustomField] = []
+    /// The shortest start of the uuid no other task's has, shown beside it in a table.
+    var shortUUID: String?
 
     /// The rows a person reads (`TaskDetails`), a value's lines after the first indented.
     /// Every line of every row passes `shown` (on a terminal, escaped): annotations, custom
     /// fields and the other tasks' titles arrive from other clients as much as titles do.
     func rows(of details: TaskDetails, zone: LocalTime, now: Timestamp, shown: (String) -> String = { $0 }) -> [(name: String, value: String)] {
         let indent = "\n" + String(repeating: " ", count: ShowView.nameWidth + 2)
-        return details.rows(zone: zone, now: now, customFields: customFields).map { ($0.name, $0.lines.map(shown).joined(separator: indent)) }
+        return details.rows(zone: zone, now: now, customFields: customFields).map { row in
+            var value = row.lines.map(shown).joined(separator: indent)
+            if row.name == "uuid", let short = shortUUID, short != details.task.uuid { value += "  (" + short + " is enough)" }
+            return (row.name, value)
+        }
     }
 
     /// The widest field name, `annotations`: the values line up after it.
