@@ -80,6 +80,8 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
     /// The day `daysSince1970` days after 1970-01-01.
     public init?(daysSince1970 days: Int) {
+        // Year 1 to 9999 lie well inside this: anything beyond is no day, and never overflows below.
+        guard (-800_000...3_000_000).contains(days) else { return nil }
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -93,7 +95,8 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
 
     /// The day `count` days later (earlier when negative).
     public func adding(days count: Int) -> CalendarDay? {
-        CalendarDay(daysSince1970: daysSince1970 + count)
+        let (days, overflow) = daysSince1970.addingReportingOverflow(count)
+        return overflow ? nil : CalendarDay(daysSince1970: days)
     }
 
     /// The weekdays' names, Monday (0) first, as `weekday` numbers them.

@@ -90,14 +90,30 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
     /// `step` intervals after `anchor`: months and years counted on the anchor's own day,
     /// clamped to the month's last (Jan 31 → Feb 28 → Mar 31); weekdays skip Saturday and Sunday.
     public func date(_ step: Int, after anchor: CalendarDay) -> CalendarDay? {
+        // A step may come from another client (an RRULE's COUNT): a product past Int is no day.
+        let (steps, overflow) = step.multipliedReportingOverflow(by: count)
+        guard !overflow else { return nil }
+        func times(_ factor: Int) -> Int? {
+            let (product, overflow) = steps.multipliedReportingOverflow(by: factor)
+            return overflow ? nil : product
+        }
         switch unit {
-        case .day: return anchor.adding(days: step * count)
-        case .week: return anchor.adding(days: step * count * 7)
-        case .month: return anchor.adding(months: step * count)
-        case .year: return anchor.adding(months: step * count * 12)
+        case .day: return anchor.adding(days: steps)
+        case .week: return times(7).flatMap { anchor.adding(days: $0) }
+        case .month: return anchor.adding(months: steps)
+        case .year: return times(12).flatMap { anchor.adding(months: $0) }
         case .weekday:
             var day = anchor
-            var left = step * count
+            var left = steps
+            if left > 5 {
+                // Any seven days in a row hold five weekdays: whole weeks at once, the rest
+                // (one to five) day by day.
+                let weeks = (left - 1) / 5
+                let (days, overflow) = weeks.multipliedReportingOverflow(by: 7)
+                guard !overflow, let jumped = day.adding(days: days) else { return nil }
+                day = jumped
+                left -= weeks * 5
+            }
             while left > 0 {
                 guard let next = day.adding(days: 1) else { return nil }
                 day = next
@@ -149,7 +165,8 @@ public struct RepeatRule: Equatable, Hashable, Sendable, CustomStringConvertible
 extension CalendarDay {
     /// `count` months later (or earlier), on this day of the month or the month's last.
     public func adding(months count: Int) -> CalendarDay? {
-        let index = year * 12 + (month - 1) + count
+        let (index, overflow) = (year * 12 + (month - 1)).addingReportingOverflow(count)
+        guard !overflow else { return nil }
         let newYear = index / 12, newMonth = index % 12 + 1
         guard newYear >= 1, newYear <= 9999 else { return nil }
         return CalendarDay(year: newYear, month: newMonth, day: min(day, CalendarDay.daysIn(month: newMonth, year: newYear)))

@@ -69,4 +69,24 @@ struct ExtremeValuesTests {
         // A change made here after the peer's extreme clock follows what was believed of it.
         #expect(HybridClock.next(after: HybridClock.believed(.max, at: now), wallMilliseconds: now) == ((now + HybridClock.aheadAllowance) << 16) + 1)
     }
+
+    /// A Taskwarrior instance's `imask` as a file may hold it — past the integers, negative,
+    /// not a number — completed here: the next occurrence is made, without a trap, and takes no
+    /// place in the series it cannot count (issue 53).
+    @Test func aTaskwarriorImaskAtTheEndsOfTheIntegersMakesNoTrap() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            for mask in 1e308 -5 9223372036854775807 '"x"' 3; do
+              rm -f tasks.db*
+              printf '[{"uuid":"6d8c6f5d-425b-45ee-8151-1c99b679c5ed","description":"Water","status":"pending","entry":"20261101T000000Z","due":"20261201T050000Z","recur":"weekly","parent":"709574fd-d659-4763-b967-474113afe168","imask":%s,"rtype":"periodic"}]' "$mask" > tw.json
+              tasks import --format taskwarrior tw.json 2> /dev/null || { echo "import $?"; continue; }
+              tasks done 1 -q; echo "done $?"
+              tasks export --format taskwarrior 2> /dev/null | grep -o '"imask":[^,}]*' | tr '\n' ' '; echo
+            done
+            """, in: folder)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 10 && lines.enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element == "done 0" }, "\(result)")
+        #expect(lines.last == "\"imask\":3 \"imask\":4 ", "a count it can make, it makes: \(result)")
+        for index in [1, 3, 5, 7] { #expect(lines[index].split(separator: " ").count == 1, "only the done one keeps its own: \(result)") }
+    }
 }

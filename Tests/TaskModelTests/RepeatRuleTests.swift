@@ -44,6 +44,34 @@ struct RepeatRuleTests {
         #expect(RepeatRule("every 1d until") == nil && RepeatRule("every 1d until 2026-13-01") == nil && RepeatRule("every 1d to 2026-12-01") == nil)
     }
 
+    /// A step or a count from another client (an RRULE's COUNT, a Taskwarrior imask) at the
+    /// ends of the integers is no day — never a trap — and weekdays jump whole weeks rather
+    /// than walking: the same day as stepping one by one, at once for a step of a billion.
+    @Test func stepsAtTheEndsOfTheIntegersAreNoDayAndWeekdaysJump() throws {
+        let anchor = day("2026-12-02")
+        for unit in [RepeatRule.Unit.day, .week, .month, .year, .weekday] {
+            let rule = try #require(RepeatRule(kind: .every, count: RepeatRule.maxCount, unit: unit))
+            for step in [Int.max, Int.min, Int.max / 2, 1_000_000_000] {
+                #expect(rule.date(step, after: anchor) == nil, "\(unit) \(step)")
+            }
+        }
+        #expect(CalendarDay(daysSince1970: Int.max) == nil && CalendarDay(daysSince1970: Int.min) == nil)
+        #expect(anchor.adding(days: Int.max) == nil && anchor.adding(months: Int.min) == nil && anchor.adding(months: Int.max) == nil)
+        let weekdays = try #require(RepeatRule(kind: .every, count: 1, unit: .weekday))
+        for offset in 0..<7 {
+            let start = try #require(anchor.adding(days: offset))
+            var walked = start, left = 0
+            for step in 0...40 {
+                while left < step {
+                    walked = try #require(walked.adding(days: 1))
+                    if walked.weekday < 5 { left += 1 }
+                }
+                #expect(weekdays.date(step, after: start) == walked, "from \(start), \(step) weekdays")
+            }
+        }
+        #expect(weekdays.date(1_000_000, after: anchor) != nil && weekdays.date(100_000_000, after: anchor) == nil, "past year 9999")
+    }
+
     @Test func weekdaysFromAnOldAnchorJumpCloseAndLandOnTheSameDay() throws {
         let anchor = day("2019-03-01")  // a Friday, years before
         for count in [1, 2, 3, 7] {

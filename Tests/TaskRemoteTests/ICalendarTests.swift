@@ -258,6 +258,24 @@ struct ICalendarTests {
         #expect(verdict["horde-empty-priority.ics.original"] == false, "the validator is no rubber stamp")
     }
 
+    /// An RRULE's numbers as another client may write them — a COUNT or INTERVAL at or past
+    /// the end of the integers, an UNTIL that is no date — read without a trap: a count no day
+    /// can reach ends nothing, a bad UNTIL is no end, an interval past 9999 is no rule here.
+    @Test func anRRULEsNumbersAtTheEndsOfTheIntegersAreReadWithoutATrap() {
+        let base = fixture("thunderbird-todo.ics")
+        for (rrule, repeatRule) in [("FREQ=DAILY;COUNT=9223372036854775807", "every 1d"),
+                                   ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=9223372036854775807", "every weekday"),
+                                   ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=2000000000", "every weekday"),
+                                   ("FREQ=YEARLY;COUNT=99999999999999999999999", "every 1y"),
+                                   ("FREQ=MONTHLY;INTERVAL=3;COUNT=5", "every 3m until 2027-12-05"), ("FREQ=MONTHLY;INTERVAL=9223372036854775807", ""),
+                                   ("FREQ=DAILY;COUNT=-3", "every 1d"), ("FREQ=DAILY;UNTIL=99999999", "every 1d"),
+                                   ("FREQ=DAILY;UNTIL=20261299T000000Z", "every 1d"), ("FREQ=DAILY;UNTIL=", "every 1d")] {
+            let text = base.replacingOccurrences("PRIORITY:3", "RRULE:" + rrule)
+            let read = VTodoMapping.fields(of: ICalendar(text), zone: berlin)["repeat"] ?? .null
+            #expect(read == (repeatRule.isEmpty ? .null : .text(repeatRule)), "\(rrule): an interval no rule holds is none")
+        }
+    }
+
     @Test func aLongKoreanAndEmojiTitleIsFoldedAt75OctetsAndReadBack() {
         let title = String(repeating: "한국어 할 일 🍽️ ", count: 12)
         var calendar = VTodoMapping.newItem(uuid: "u-2", now: Timestamp(millisecondsSince1970: 0))
