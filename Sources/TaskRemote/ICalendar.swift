@@ -74,6 +74,12 @@ public struct ICalendar: Equatable, Sendable {
         topLevel(of: range).contains { lines[$0].property.name == "RECURRENCE-ID" }
     }
 
+    /// Removes every override of one occurrence (`RECURRENCE-ID`), for a series that no longer
+    /// has those occurrences.
+    public mutating func removeOverrides() {
+        for range in todos.reversed() where isOverride(range) { lines.removeSubrange(range) }
+    }
+
     /// The ranges of lines of every VTODO, in order.
     public var todos: [Range<Int>] {
         var result: [Range<Int>] = []

@@ -8,7 +8,7 @@ extension VTodoMapping {
     /// alarms not acknowledged. Its fields are then written by `write`.
     public static func nextItem(from template: ICalendar, uuid: String, now: Timestamp) -> ICalendar {
         var calendar = template
-        for range in calendar.todos.reversed() where calendar.isOverride(range) { calendar.lines.removeSubrange(range) }
+        calendar.removeOverrides()
         for name in ["UID", "STATUS", "COMPLETED", "PERCENT-COMPLETE", "SEQUENCE", "CREATED", "DTSTAMP", "LAST-MODIFIED", "X-TASKS-START"] {
             calendar.replace(name, with: [])
         }

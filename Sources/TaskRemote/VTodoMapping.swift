@@ -139,7 +139,7 @@ public enum VTodoMapping {
             // A repeating item's due or start moved here: the series is where it now says, and
             // overrides of the old one's occurrences would name occurrences it no longer has.
             if calendar.property("RRULE") != nil, calendar.todos.contains(where: { calendar.isOverride($0) }) {
-                for range in calendar.todos.reversed() where calendar.isOverride(range) { calendar.lines.removeSubrange(range) }
+                calendar.removeOverrides()
                 // The start they moved on is the series' start now.
                 if changed["wait"] == nil, let wait = current["wait"]?.text.flatMap(TaskDate.init) {
                     let now = calendar
@@ -174,7 +174,7 @@ public enum VTodoMapping {
                 set("RRULE", isDone ? nil : rule.map { "RRULE:" + RepeatRRule.text(of: $0, dueIsDay: due?.time == nil) }, before: ["DTSTART", "DUE"])
                 // Overrides of occurrences belong to a repeating item only (RFC 5545 3.8.4.4).
                 if calendar.property("RRULE") == nil {
-                    for range in calendar.todos.reversed() where calendar.isOverride(range) { calendar.lines.removeSubrange(range) }
+                    calendar.removeOverrides()
                 }
             }
         }

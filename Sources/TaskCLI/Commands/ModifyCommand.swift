@@ -46,7 +46,7 @@ struct ModifyCommand: TasksCommand {
             // One word of filter words (`'+bills list:Home'`, `(+a or +b)`) is read as its words.
             var words = chosen
             if chosen.count == 1, !TaskwarriorOrder.isIDShaped(chosen[0]) {
-                do throws(FilterError) { words = try FilterParser.words(of: chosen[0]) } catch { throw CLIError.usage("'\(chosen[0])': \(error.reason)") }
+                words = try ParsedLine.filterWords(of: chosen[0])
             }
             selection = try line.selection(words: words)
             if let title {

@@ -243,11 +243,16 @@ struct ParsedLine {
     /// The tasks of a command whose first argument chooses them and whose other words are text
     /// (`annotate 3 TEXT`, `annotate '+bills due.before:eow' TEXT`): an id, or that one word's
     /// filter words (quoted for the shell when several).
+    /// The filter words one word holds (`'+bills list:Home'`, `(+a or +b)`); a word the parser
+    /// cannot split is status 2, named.
+    static func filterWords(of word: String) throws -> [String] {
+        do throws(FilterError) { return try FilterParser.words(of: word) } catch { throw CLIError.usage("'\(word)': \(error.reason)") }
+    }
+
     func selectionWord() throws -> Selection {
         let first = try requiredArgument
         if first == "-" { throw CLIError.usage("'-' (ids on stdin) is not taken here: give an id, or the filter quoted as one word ('+bills list:Home')") }
-        let words: [String]
-        do throws(FilterError) { words = try FilterParser.words(of: first) } catch { throw CLIError.usage("'\(first)': \(error.reason)") }
+        let words = try Self.filterWords(of: first)
         guard !words.isEmpty else { throw CLIError.usage("'\(first)' names no task: give an id or a filter") }
         return try selection(words: words)
     }

@@ -25,7 +25,7 @@ struct SelectionModifications {
         } else if ids > 0 && ids < words.count {
             (chosen, modifications) = (Array(words.prefix(ids)), Array(words.dropFirst(ids)))
         } else if Self.isGroup(words[0]) {
-            do throws(FilterError) { chosen = try FilterParser.words(of: words[0]) } catch { throw CLIError.usage("'\(words[0])': \(error.reason)") }
+            chosen = try ParsedLine.filterWords(of: words[0])
             modifications = Array(words.dropFirst())
         } else {
             (chosen, modifications) = (words, [])
