@@ -158,8 +158,10 @@ extension FieldVocabulary {
     }
 
     /// `done`'s cell: `[x]`, `[↻]` (repeats), `[ ]` on a table; `true` or `false` in a record.
+    /// A deleted task's (listed by `status:deleted`): `[-]`, `deleted`.
     public static func doneCell(_ task: Task, _ forTable: Bool) -> String {
-        forTable ? (task.isDone ? "[x]" : task.repeat != nil ? "[↻]" : "[ ]") : (task.isDone ? "true" : "false")
+        if task.isDeleted { return forTable ? "[-]" : "deleted" }
+        return forTable ? (task.isDone ? "[x]" : task.repeat != nil ? "[↻]" : "[ ]") : (task.isDone ? "true" : "false")
     }
 
     /// A stored value's cell by its kind: a date or a time on the local clock on a table (a

@@ -53,8 +53,7 @@ extension FilterParser {
         case .status:
             let word = value.lowercased() == "completed" ? "done" : value.lowercased()
             guard let status = FilterStatus(rawValue: word) else {
-                if word == "deleted" { throw fail("deleted tasks are not in the task table; 'tasks history' lists deletions and 'tasks undo' brings one back") }
-                throw fail("'\(value)' is not a status; use pending, done, waiting or expired",
+                throw fail("'\(value)' is not a status; use pending, done, waiting, expired or deleted",
                            Suggestion.closest(to: word, among: FilterStatus.allCases.map(\.rawValue)).map { "status:" + $0 })
             }
             return (.status(status), modifier == "not")

@@ -291,6 +291,7 @@ public struct FilterParser {
         case "DONE", "COMPLETED": return .term(.status(.done))
         case "WAITING": return .term(.status(.waiting))
         case "EXPIRED": return .term(.status(.expired))
+        case "DELETED": return .term(.status(.deleted))
         case "UNBLOCKED": return named(.not(.term(.flag(.blocked))))
         case "CHILD": return named(.term(.flag(.instance)))
         case "TODAY", "DUETODAY": return day(0)

@@ -36,7 +36,9 @@ extension FilterTerm {
             case .endswith: return folded.hasSuffix(text)
             }
         case .status(let status):
+            if task.isDeleted != (status == .deleted) { return false }
             switch status {
+            case .deleted: return true
             case .done: return task.isDone
             case .waiting: return !task.isDone && (task.wait.map(clock.isAhead) ?? false)
             case .expired: return !task.isDone && (task.until.map(clock.isPast) ?? false)

@@ -39,6 +39,19 @@ public indirect enum TaskFilter: Hashable, Sendable {
         }
     }
 
+    /// Whether it names deleted tasks (`status:deleted`, `+DELETED`) anywhere: then, and only
+    /// then, the tombstones are read with the tasks.
+    public var namesDeleted: Bool {
+        switch self {
+        case .term(.status(.deleted)): return true
+        case .term(.named(_, let filter)): return filter.namesDeleted
+        case .term: return false
+        case .not(let inner): return inner.namesDeleted
+        case .and(let parts), .or(let parts): return parts.contains { $0.namesDeleted }
+        case .xor(let a, let b): return a.namesDeleted || b.namesDeleted
+        }
+    }
+
     /// Whether it is only ids, uuids and their combinations: a change chosen this way never
     /// asks for confirmation.
     public var isOnlyIDs: Bool {
@@ -212,6 +225,8 @@ public enum FilterStatus: String, CaseIterable, Hashable, Sendable {
     case waiting
     /// Not done, its until past.
     case expired
+    /// Deleted: a tombstone, out of the task table, read only by a filter that names it.
+    case deleted
 }
 
 /// The virtual tags that are not a status or a date range: `+ACTIVE`, `+BLOCKED`, ….

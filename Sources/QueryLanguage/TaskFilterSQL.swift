@@ -9,11 +9,14 @@ import TaskModel
 struct TaskFilterSQL {
     let clock: FilterClock
     let context: QueryContext
+    /// Whether the rows include the tombstones (`TaskQuerySQL.source`), each with its `deleted` column.
+    let tombstones: Bool
     var arguments: [(any SQLiteBindable)?] = []
 
-    init(clock: FilterClock) {
+    init(clock: FilterClock, tombstones: Bool = false) {
         self.clock = clock
         self.context = QueryContext(today: clock.today)
+        self.tombstones = tombstones
     }
 
     mutating func condition(_ filter: TaskFilter) -> String {
@@ -117,11 +120,15 @@ struct TaskFilterSQL {
             case .endswith: return "tasks_ends(\(value), \(bind(text)))"
             }
         case .status(let status):
+            // Without the tombstones every row is a task's; with them, a status but deleted
+            // is a live row's.
+            let live = tombstones ? "deleted = 0 AND " : ""
             switch status {
-            case .done: return "done = 1"
-            case .waiting: return "(done = 0 AND wait > \(bind(clock.now)))"
-            case .expired: return "(done = 0 AND until IS NOT NULL AND \(past("until")))"
-            case .pending: return "(done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND (until IS NULL OR NOT \(past("until"))))"
+            case .deleted: return tombstones ? "deleted = 1" : "0"
+            case .done: return "(\(live)done = 1)"
+            case .waiting: return "(\(live)done = 0 AND wait > \(bind(clock.now)))"
+            case .expired: return "(\(live)done = 0 AND until IS NOT NULL AND \(past("until")))"
+            case .pending: return "(\(live)done = 0 AND (wait IS NULL OR wait <= \(bind(clock.now))) AND (until IS NULL OR NOT \(past("until"))))"
             }
         case .flag(let flag):
             switch flag {

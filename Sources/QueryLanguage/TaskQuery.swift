@@ -61,6 +61,12 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var limit: Int?
     /// The points of `next`'s score (the configuration's `next.*`).
     public var rankWeights = TaskRank.Weights.standard
+    /// The deleted tasks' tombstones read too, though the filter names no deleted status:
+    /// what Taskwarrior's export carries.
+    public var withDeleted = false
+
+    /// Whether the tombstones are read with the tasks: asked for, or named by the filter.
+    public var includesDeleted: Bool { withDeleted || filter?.namesDeleted == true }
 
     /// A query; by default the pending tasks of every list, by list, in manual order.
     public init(status: Status = .pending, filter: TaskFilter? = nil, search: String? = nil, dueBefore: TaskDate? = nil,
@@ -93,6 +99,7 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     /// Whether `task` passes the filter — the same test the store makes in SQL, for reactors
     /// that place a changed task without fetching again.
     public func matches(_ task: Task, world: FilterWorld = .unknown) -> Bool {
+        if task.isDeleted && !includesDeleted { return false }
         switch status {
         case .pending: if task.isDone { return false }
         case .done: if !task.isDone { return false }

@@ -88,12 +88,39 @@ public enum TaskQuerySQL {
             filter += (filter.isEmpty ? " WHERE " : " AND ") + condition
         }
         let orderBy = " ORDER BY " + keys.map { $0.sql + ($0.descending != reversed ? " DESC" : "") }.joined(separator: ", ")
-        return ("SELECT \(columns) FROM task" + filter + orderBy, arguments)
+        // With the tombstones, each row says last whether it is one (`TaskColumn.decode`).
+        let selected = query.includesDeleted ? columns + ", deleted" : columns
+        return ("SELECT \(selected) FROM \(source(query))" + filter + orderBy, arguments)
     }
 
     /// `SELECT count(*)` of what `select(query)` selects, with the same arguments.
     public static func count(_ query: TaskQuery) -> String {
-        "SELECT count(*) FROM task" + whereClause(query).sql
+        "SELECT count(*) FROM \(source(query))" + whereClause(query).sql
+    }
+
+    /// What `query` reads from: the task table or, when it includes the deleted tasks, the
+    /// table and the tombstones as one, named `task` (a subquery's own `FROM task` is still
+    /// the table), with a `deleted` column.
+    public static func source(_ query: TaskQuery) -> String {
+        query.includesDeleted ? withTombstones : "task"
+    }
+
+    /// The task table's rows and each deleted task's tombstone (its latest row a command
+    /// deleted, not purged, its uuid not in the table again), the moment it was deleted as
+    /// its `modified`. Every column, in the table's order.
+    static let withTombstones: String = {
+        let columns = ["id", "uuid"] + TaskFields.all.map(\.column)
+        let kept = columns.map { $0 == "modified" ? "coalesce(d.removed, d.modified)" : "d." + $0 }
+        return """
+            (SELECT \(columns.joined(separator: ", ")), 0 AS deleted FROM task UNION ALL \
+            SELECT \(kept.joined(separator: ", ")), 1 FROM deleted_task AS d WHERE \(tombstone("d"))) AS task
+            """
+    }()
+
+    /// The condition that row `d` of `deleted_task` is its task's tombstone.
+    public static func tombstone(_ d: String) -> String {
+        "\(d).tombstone = 1 AND \(d).purged IS NULL AND NOT EXISTS (SELECT 1 FROM task AS t WHERE t.uuid = \(d).uuid) "
+            + "AND \(d).entry = (SELECT max(e.entry) FROM deleted_task AS e WHERE e.uuid = \(d).uuid AND e.tombstone = 1 AND e.purged IS NULL)"
     }
 
     /// The section a row falls in, as SQL: what `TaskQuery.header(for:)` says.
@@ -108,7 +135,7 @@ public enum TaskQuerySQL {
     /// ` WHERE …` (or nothing) for `query`'s filter, and its arguments: each value bound where
     /// it is written (`TaskFilterSQL.bind`), so the arguments are in the order of their `?`s.
     public static func whereClause(_ query: TaskQuery) -> (sql: String, arguments: [(any SQLiteBindable)?]) {
-        var sql = TaskFilterSQL(clock: query.filterClock)
+        var sql = TaskFilterSQL(clock: query.filterClock, tombstones: query.includesDeleted)
         var conditions: [String] = []
         // With a search the trigram index finds the few rows first: `+` keeps SQLite from
         // walking the (done, list) index over every row instead (167 ms against 4 ms at a
@@ -120,6 +147,7 @@ public enum TaskQuerySQL {
         case .done: conditions.append("\(indexed)done = 1")
         case .all: break
         }
+        if query.includesDeleted && query.status != .all { conditions.append("deleted = 0") }
         if query.active { conditions.append("start IS NOT NULL") }
         if let uuids = query.uuids {
             conditions.append(uuids.isEmpty ? "0" : "uuid IN (" + uuids.map { sql.bind($0) }.joined(separator: ", ") + ")")

@@ -123,6 +123,14 @@ public protocol TaskHistoryKeeping: AnyObject {
 
     /// The entries `query` selects, newest first.
     func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]>
+
+    /// Brings the deleted tasks `ids` back from their tombstones (`status:deleted`) as one
+    /// entry; returns them. None when one of them has no tombstone (`notDeleted`).
+    func undelete(ids: [Int64]) -> Observable<[Task]>
+
+    /// Purges the tombstones of the deleted tasks `ids` as one entry (its undo keeps them
+    /// while the history keeps it); returns them as they were kept. None when one has none.
+    func purge(ids: [Int64]) -> Observable<[Task]>
 }
 
 extension TaskWriting {

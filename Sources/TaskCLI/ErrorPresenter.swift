@@ -23,6 +23,10 @@ enum ErrorPresenter {
             let names = ids.map(String.init).joined(separator: ", ")
             return .failure(ids.count == 1 ? "no task with id \(names)\(unchanged)" : "no tasks with ids \(names)\(unchanged)",
                             hint: "'tasks list --all' shows the ids")
+        case .notDeleted(let ids):
+            let names = ids.map(String.init).joined(separator: ", ")
+            return .failure(ids.count == 1 ? "task \(names) is not a deleted task\(unchanged)" : "tasks \(names) are not deleted tasks\(unchanged)",
+                            hint: "'tasks list status:deleted' lists the deleted tasks")
         case .moveRelativeToItself(let id):
             return .usage("task \(id) cannot be moved before or after itself")
         case .notPending(let id, let title, let action):

@@ -94,6 +94,7 @@ struct HistoryWriter {
         case .created: kind = "created"
         case .changed: kind = "changed"
         case .deleted: kind = "deleted"
+        case .purged: kind = "purged"
         }
         var members: [(String, JSONValue)] = [("kind", .string(kind)), ("task", .number(change.taskID))]
         if change.taskCount > 1 { members.append(("lastTask", .number(change.lastTaskID))) }

@@ -198,12 +198,12 @@ final class TaskWriter {
     /// retain and a release of its twenty-odd fields) for each row, a tenth of a listing's
     /// instructions (callgrind).
     private func writeRecord(_ rows: [Task], _ index: Int, field: (String, inout [UInt8]) -> Void, separator: UInt8, end: [UInt8]) {
-        let (id, isDone, list, title) = (rows[index].id, rows[index].isDone, rows[index].list, rows[index].title)
+        let (id, isDone, isDeleted, list, title) = (rows[index].id, rows[index].isDone, rows[index].isDeleted, rows[index].list, rows[index].title)
         let (due, priority, tags) = (rows[index].due, rows[index].priority, rows[index].tags)
         output.append { bytes in
             DecimalText.append(id, to: &bytes)
             bytes.append(separator)
-            bytes.append(contentsOf: isDone ? TaskWriter.trueBytes : TaskWriter.falseBytes)
+            bytes.append(contentsOf: isDeleted ? TaskWriter.deletedBytes : isDone ? TaskWriter.trueBytes : TaskWriter.falseBytes)
             bytes.append(separator)
             field(shown(list), &bytes)
             bytes.append(separator)
@@ -221,7 +221,7 @@ final class TaskWriter {
         }
     }
 
-    private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8)
+    private static let trueBytes = Array("true".utf8), falseBytes = Array("false".utf8), deletedBytes = Array("deleted".utf8)
 
     /// Text as it may reach standard output: controls escaped when that is a terminal.
     private func shown(_ text: String) -> String {
@@ -323,7 +323,7 @@ final class TaskWriter {
             spaces(2 + layout.idWidth - digits)
             payOwed()
             DecimalText.append(task.id, to: &bytes)
-            text(task.isDone ? "  [x]" : task.repeat != nil ? "  [↻]" : "  [ ]")
+            text(task.isDeleted ? "  [-]" : task.isDone ? "  [x]" : task.repeat != nil ? "  [↻]" : "  [ ]")
             spaces(2)
             if layout.maxTitle < titleWidth {
                 let cut = TerminalText.truncated(title, toWidth: layout.maxTitle)

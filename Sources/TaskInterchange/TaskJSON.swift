@@ -57,7 +57,8 @@ public enum TaskJSON {
             key(",\"text\":"); string(annotation.text)
             key("}")
         }
-        key("]}")
+        // A deleted task's tombstone (read by `status:deleted`) says so; a task says nothing.
+        key(task.isDeleted ? "],\"deleted\":true}" : "]}")
     }
 
     /// Ids and positions an import accepts are below this (2^62), so that the next id and a
@@ -75,13 +76,13 @@ public enum TaskJSON {
     enum Member: Int, CaseIterable {
         case id, uuid, title, notes, list, done, completed, due, priority, tags
         case position, created, modified, `repeat`, series, anchor, wait, scheduled, until, extras
-        case start, spent, depends, annotations
+        case start, spent, depends, annotations, deleted
     }
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
                           "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
-                          "start", "spent", "depends", "annotations"]
+                          "start", "spent", "depends", "annotations", "deleted"]
 
     /// What a record starts from, made once: made for each record (a task built and copied
     /// over three initializers) it was 7% of an import (callgrind).
@@ -160,6 +161,7 @@ public enum TaskJSON {
             case .notes: record.fields.notes = try reader.member(key, record: number) { try $0.optionalString() } ?? ""
             case .list: record.fields.list = try reader.member(key, record: number) { try $0.optionalString() } ?? Task.defaultList
             case .done: record.fields.isDone = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
+            case .deleted: record.fields.isDeleted = try reader.member(key, record: number) { try $0.null() ? false : try $0.bool() }
             case .completed: record.fields.completed = try reader.member(key, record: number, time)
             case .created: record.created = try reader.member(key, record: number, time)
             case .modified: record.modified = try reader.member(key, record: number, time)

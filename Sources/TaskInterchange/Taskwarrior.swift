@@ -192,8 +192,9 @@ public enum Taskwarrior {
             record.fields.isDone = true
             record.fields.completed = end ?? record.modified
         case "deleted":
-            skipped.add("deleted")
-            return nil
+            // Kept as a tombstone, deleted when it was (its end; else its last change).
+            record.fields.isDeleted = true
+            if let end { record.modified = end }
         case "recurring":
             skipped.add("recurring templates")
             return nil
@@ -261,14 +262,19 @@ public enum Taskwarrior {
         }
         key("{\"uuid\":"); string(task.uuid)
         key(",\"description\":"); string(task.title)
-        if !task.isDone && task.wait != nil && Extras.value("status", in: extras) == Extras.quoted("waiting") {
+        if task.isDeleted {
+            key(",\"status\":\"deleted\"")
+        } else if !task.isDone && task.wait != nil && Extras.value("status", in: extras) == Extras.quoted("waiting") {
             key(",\"status\":\"waiting\"")
         } else {
             key(task.isDone ? ",\"status\":\"completed\"" : ",\"status\":\"pending\"")
         }
         key(",\"entry\":"); string(TimestampText.taskwarrior(task.created))
         key(",\"modified\":"); string(TimestampText.taskwarrior(task.modified))
-        if task.isDone {
+        if task.isDeleted {
+            // A tombstone's `modified` is the moment it was deleted: Taskwarrior's end of a deleted task.
+            key(",\"end\":"); string(TimestampText.taskwarrior(task.modified))
+        } else if task.isDone {
             key(",\"end\":"); string(TimestampText.taskwarrior(task.completed ?? task.modified))
         }
         if let due = task.due { date("due", due) }

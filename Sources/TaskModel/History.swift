@@ -43,6 +43,8 @@ public struct HistoryChange: Equatable, Sendable {
         case created = 0
         case changed = 1
         case deleted = 2
+        /// A deleted task's tombstone purged (`tasks purge`).
+        case purged = 3
     }
 
     public var kind: Kind

@@ -13,6 +13,9 @@ public struct Task: Equatable, Hashable, Sendable {
     public var list: String
     /// Whether it is completed.
     public var isDone: Bool
+    /// Whether it was deleted: a tombstone, kept (as Taskwarrior keeps deleted tasks) and read
+    /// only by a filter that names `status:deleted`; never in the task table.
+    public var isDeleted: Bool = false
     /// When it was completed, while done.
     public var completed: Timestamp?
     /// When it is due: a day, or a moment (`TaskDate`).

@@ -3,6 +3,8 @@
 public enum TaskServiceError: Error, Equatable, Sendable {
     /// These ids do not exist; nothing was changed.
     case notFound(ids: [Int64])
+    /// These ids are no deleted task's (`undelete`, `purge`); nothing was changed.
+    case notDeleted(ids: [Int64])
     /// A move relative to the task itself.
     case moveRelativeToItself(id: Int64)
     /// A done task cannot be started (`action`: what was asked).

@@ -41,6 +41,9 @@ public final class TaskListReactor: Reactor {
         /// Every task `query` selects, read into `chosen`: the tasks a filtered change acts on.
         case choose(TaskQuery)
         case deleteTasks([Int64])
+        /// Bring deleted tasks back from their tombstones; let their tombstones go.
+        case undeleteTasks([Int64])
+        case purgeTasks([Int64])
         case moveTask(Int64, to: TaskPlacement)
         /// Load the lists with their counts.
         case loadLists
@@ -161,6 +164,11 @@ public final class TaskListReactor: Reactor {
             return changing(service.update(ids: ids, changes))
         case .deleteTasks(let ids):
             return changing(service.delete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
+        case .undeleteTasks(let ids):
+            return changing(service.undelete(ids: ids).map { TaskEvent.of($0.map(TaskEvent.create)) })
+        case .purgeTasks(let ids):
+            // Purged tombstones were in no listing: the change says which, nothing else hears.
+            return changing(service.purge(ids: ids).map { TaskEvent.of($0.map(TaskEvent.delete)) })
         case .moveTask(let id, let placement):
             return changing(service.move(id: id, to: placement).map(TaskEvent.move))
         case .choose(let query):

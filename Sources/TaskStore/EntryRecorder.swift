@@ -83,11 +83,16 @@ final class EntryRecorder {
         try change(.changed, taskID, taskID, uuid: uuid, fields: fields.map { ($0.0.rawValue, $0.before, $0.after) })
     }
 
-    /// Deletes the tasks with ids in `run`, keeping their rows for undo and redo.
-    func delete(run: ClosedRange<Int64>, uuid: String? = nil) throws {
+    /// Deletes the tasks with ids in `run`, keeping their rows for undo and redo — and, when
+    /// `tombstone` (a task someone deleted, not one an undo or a reopening took back), as the
+    /// tasks' tombstones, which `status:deleted` reads and `undelete` brings back.
+    /// `removed`: when it was deleted, if not now (an import's record says).
+    func delete(run: ClosedRange<Int64>, uuid: String? = nil, tombstone: Bool, removed: Timestamp? = nil) throws {
         let keeper = try keepDeletedUnder ?? begin()
-        try db.run("INSERT INTO deleted_task (entry, \(TaskColumn.names)) SELECT ?, \(TaskColumn.names) FROM task WHERE id BETWEEN ? AND ?",
-                   keeper, run.lowerBound, run.upperBound)
+        try db.run("""
+            INSERT INTO deleted_task (entry, tombstone, removed, \(TaskColumn.names))
+                SELECT ?, ?, ?, \(TaskColumn.names) FROM task WHERE id BETWEEN ? AND ?
+            """, keeper, tombstone ? 1 : 0, (removed ?? time).millisecondsSince1970, run.lowerBound, run.upperBound)
         try db.run("DELETE FROM task WHERE id BETWEEN ? AND ?", run.lowerBound, run.upperBound)
         try change(.deleted, run.lowerBound, run.upperBound, uuid: uuid)
     }
@@ -98,6 +103,28 @@ final class EntryRecorder {
                    keeper, run.lowerBound, run.upperBound)
         try db.run("DELETE FROM deleted_task WHERE entry = ? AND id BETWEEN ? AND ?", keeper, run.lowerBound, run.upperBound)
         try change(.created, run.lowerBound, run.upperBound, uuid: nil)
+    }
+
+    /// Brings task `id` back from its tombstone (kept by `keeper`), recorded as made again:
+    /// the tombstone's row stays, so that undoing this leaves the task deleted as it was.
+    func undelete(id: Int64, keptBy keeper: Int64) throws {
+        try db.run("INSERT INTO task (\(TaskColumn.names)) SELECT \(TaskColumn.names) FROM deleted_task WHERE entry = ? AND id = ?", keeper, id)
+        try change(.created, id, id, uuid: nil)
+    }
+
+    /// Purges the tombstones of task `id` (`uuid`): no longer deleted tasks, kept only for
+    /// the undo of this entry, until the history lets the entry go.
+    func purge(id: Int64, uuid: String) throws {
+        let keeper = try keepDeletedUnder ?? begin()
+        try db.run("UPDATE deleted_task SET purged = ? WHERE id = ? AND tombstone = 1 AND purged IS NULL", keeper, id)
+        try change(.purged, id, id, uuid: uuid)
+    }
+
+    /// Undoes the purge `keeper` made of the tombstones of the tasks in `run` (no task changes:
+    /// the undo's entry records nothing of it but its target).
+    func unpurge(run: ClosedRange<Int64>, purgedBy keeper: Int64) throws {
+        try begin()
+        try db.run("UPDATE deleted_task SET purged = NULL WHERE purged = ? AND id BETWEEN ? AND ?", keeper, run.lowerBound, run.upperBound)
     }
 
     /// Writes the entry, saying what it did (nothing when nothing was recorded).
@@ -148,9 +175,13 @@ final class EntryRecorder {
         let byAge = try db.scalar("SELECT max(id) FROM history WHERE time < ?", time.millisecondsSince1970 - Self.keptMilliseconds) ?? 0
         let cutoff = min(byCount, byAge)
         guard cutoff > 0 else { return }
-        for table in ["history_part", "deleted_task"] {
-            try db.run("DELETE FROM \(table) WHERE entry <= ?", cutoff)
-        }
+        try db.run("DELETE FROM history_part WHERE entry <= ?", cutoff)
+        // A tombstone stays until it is purged (and its purge's entry goes), as Taskwarrior
+        // keeps a deleted task; one whose task was brought back goes with its entry.
+        try db.run("""
+            DELETE FROM deleted_task WHERE purged <= ?1 OR (entry <= ?1 AND NOT (tombstone = 1 AND purged IS NULL
+                AND NOT EXISTS (SELECT 1 FROM task WHERE task.uuid = deleted_task.uuid)))
+            """, cutoff)
         try db.run("DELETE FROM history WHERE id <= ?", cutoff)
     }
 

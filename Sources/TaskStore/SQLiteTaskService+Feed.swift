@@ -108,6 +108,7 @@ extension SQLiteTaskService {
         case .created: return try readTasks(in: run).map(TaskEvent.create)
         case .changed: return try readTask(id: run.lowerBound).map { [.update($0)] } ?? []
         case .deleted: return try keptTasks(in: run, keptBy: keeper(ofDeletionsIn: entry)).map(TaskEvent.delete)
+        case .purged: return []  // a tombstone is in no listing
         }
     }
 }

@@ -52,13 +52,15 @@ extension SQLiteTaskService {
                 switch stored.change.kind {
                 case .created:
                     let gone = isHeard ? try readTasks(in: run) : []
-                    try undo.delete(run: run, uuid: stored.change.uuid)
+                    try undo.delete(run: run, uuid: stored.change.uuid, tombstone: false)
                     events += gone.map(TaskEvent.delete)
                 case .changed:
                     if let task = try setFields(of: stored, toBefore: true, in: target, recordingInto: undo) { events.append(.update(task)) }
                 case .deleted:
                     try undo.restore(run: run, keptBy: target.id)
                     if isHeard { events += try readTasks(in: run).map(TaskEvent.create) }
+                case .purged:
+                    try undo.unpurge(run: run, purgedBy: target.id)
                 }
             }
             let undoID = try undo.begin()
@@ -92,8 +94,10 @@ extension SQLiteTaskService {
                     if let task = try setFields(of: stored, toBefore: false, in: target, recordingInto: redo) { events.append(.update(task)) }
                 case .deleted:
                     let gone = isHeard ? try readTasks(in: run) : []
-                    try redo.delete(run: run, uuid: stored.change.uuid)
+                    try redo.delete(run: run, uuid: stored.change.uuid, tombstone: true)
                     events += gone.map(TaskEvent.delete)
+                case .purged:
+                    try redo.purge(id: run.lowerBound, uuid: stored.change.uuid ?? "")
                 }
             }
             let redoID = try redo.begin()
@@ -264,7 +268,7 @@ extension SQLiteTaskService {
                 if let task = try keptTasks(in: change.taskID...change.taskID, keptBy: keeper(ofDeletionsIn: entry)).first {
                     change.fields = TaskFields.recorded.map { FieldChange(field: $0.field, before: $0.value(of: task), after: .none) }
                 }
-            case .created, .deleted:
+            case .created, .deleted, .purged:
                 break
             }
             return change

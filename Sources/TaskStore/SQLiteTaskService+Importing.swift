@@ -58,6 +58,9 @@ extension SQLiteTaskService {
             var pending: [Task] = []
             var pendingNumbers: [Int] = []
             var created = NewTaskRuns()
+            // The records that say their task is deleted (Taskwarrior's `status:deleted`): made
+            // or changed as any other, then deleted into their tombstones.
+            var deletions: [(task: Task?, id: Int64, uuid: String, at: Timestamp)] = []
             pending.reserveCapacity(Self.rowsPerInsert)
             func firstNumber(ofNew id: Int64) -> Int { created.number(ofID: id) ?? 0 }
             func flush() throws {
@@ -93,21 +96,28 @@ extension SQLiteTaskService {
                 }
                 let uuid = record.uuid ?? makeUUID()
                 let list = record.fields.list
-                let task = try (consume record).task(over: existing, id: id, uuid: uuid, bottom: try bottom(of: list), now: time)
+                let deleted = record.fields.isDeleted
+                if deleted, existing == nil, try hasTombstone(uuid) {
+                    result.unchanged += 1  // deleted here too: its tombstone is left as it is
+                    continue
+                }
+                var task = try (consume record).task(over: existing, id: id, uuid: uuid, bottom: try bottom(of: list), now: time)
+                task.isDeleted = false
                 if !task.depends.isEmpty { waits = true }
+                if deleted { deletions.append((existing == nil || !listening ? nil : task, task.id, task.uuid, task.modified)) }
                 if let existing {
                     if task == existing {
-                        result.unchanged += 1
+                        result.unchanged += deleted ? 0 : 1
                     } else {
                         try overwrite(task)
                         try entry.changed(from: existing, to: task)
-                        result.updated += 1
+                        result.updated += deleted ? 0 : 1
                         if listening { events.append(.update(task)) }
                     }
                 } else {
                     created.append(id: task.id, number: number)
-                    result.created += 1
-                    if listening { events.append(.create(task)) }
+                    result.created += deleted ? 0 : 1
+                    if listening && !deleted { events.append(.create(task)) }
                     pending.append(consume task)  // moved, not copied: a task is some thirty strings and arrays
                     pendingNumbers.append(number)
                     if pending.count == Self.rowsPerInsert { try flush() }
@@ -118,9 +128,19 @@ extension SQLiteTaskService {
             if waits { try checkNoCycles() }
             if let indexedLater { try SearchIndex.fill(db, fromID: indexedLater) }
             for run in created.idRuns { try entry.created(run: run) }
+            for deletion in deletions {
+                if let task = deletion.task { events.append(.delete(task)) }  // a listed task now deleted
+                try entry.delete(run: deletion.id...deletion.id, uuid: deletion.uuid, tombstone: true, removed: deletion.at)
+                result.deleted += 1
+            }
             let count = result.created + result.updated
             return ((result, events), "imported \(Summary.count(count, "task"))")
         }
+    }
+
+    /// Whether the task of `uuid` is deleted: its tombstone kept.
+    private func hasTombstone(_ uuid: String) throws -> Bool {
+        try db.scalar("SELECT count(*) FROM deleted_task AS d WHERE d.uuid = ? AND \(TaskQuerySQL.tombstone("d"))", arguments: [uuid]) ?? 0 > 0
     }
 
     /// Which waiting row's uuid is there already (or twice among them), as the error that

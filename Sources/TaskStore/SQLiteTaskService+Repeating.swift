@@ -80,7 +80,7 @@ extension SQLiteTaskService {
             + "WHERE p.lo <= task.id AND p.hi >= task.id AND c.value ->> 0 = \(changed) AND c.value ->> 1 = task.id)"
         let found = try db.query(sql, [series, reopened.id, completed.millisecondsSince1970]) { TaskColumn.decode($0) }
         guard let made = found.first else { return nil }
-        try entry.delete(run: made.id...made.id, uuid: made.uuid)
+        try entry.delete(run: made.id...made.id, uuid: made.uuid, tombstone: false)
         return made
     }
 }

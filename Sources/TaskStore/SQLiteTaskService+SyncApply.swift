@@ -11,7 +11,7 @@ extension SQLiteTaskService {
         let current = try db.query("SELECT \(TaskColumn.names) FROM task WHERE uuid = ?", [incoming.task]) { TaskColumn.decode($0) }.first
         if incoming.isDeleted {
             guard let current else { return nil }
-            try entry.delete(run: current.id...current.id, uuid: current.uuid)
+            try entry.delete(run: current.id...current.id, uuid: current.uuid, tombstone: true)
             report.deleted += 1
             return nil
         }
@@ -46,6 +46,12 @@ extension SQLiteTaskService {
         // Not here: deleted here since the last sync (the delete wins), or new.
         if try db.query("SELECT 1 FROM \(base.table) WHERE uuid = ?\(base.condition(nil))", [incoming.task] + base.arguments, row: { $0.int64(0) }).first != nil {
             return nil
+        }
+        // Deleted here before the last sync and brought back there: made again from its
+        // tombstone, with its id, and what was received.
+        if let id = try restore(incoming, time: time) {
+            report.created += 1
+            return id
         }
         var row: [SQLiteValue] = []
         guard try newRow(incoming, into: &row, time: time, bottoms: &bottoms) else { return nil }

@@ -33,7 +33,7 @@ extension SQLiteTaskService {
             return try db.read { () throws -> Int? in
                 guard let task = try service.readTask(id: id) else { return nil }
                 let (filter, arguments) = TaskQuerySQL.whereClause(query)
-                let chosen = try db.scalar("SELECT count(*) FROM task" + filter + (filter.isEmpty ? " WHERE " : " AND ") + "id = ?",
+                let chosen = try db.scalar("SELECT count(*) FROM \(TaskQuerySQL.source(query))" + filter + (filter.isEmpty ? " WHERE " : " AND ") + "id = ?",
                                            arguments: arguments + [id]) ?? 0
                 guard chosen > 0 else { return nil }
                 // The rows before it in the query's order: the seek a window move uses, counted.
@@ -69,7 +69,7 @@ extension SQLiteTaskService {
         // temporary B-tree: `tasks count` at 100,000 tasks 37 ms, 10 without). Its one row of
         // an empty result (count 0) is no section, as GROUP BY gives none.
         let grouped = query.grouping != .none
-        let sql = "SELECT \(header), \(columns) FROM task\(filter)" + (grouped ? " GROUP BY 1 ORDER BY 1" : "")
+        let sql = "SELECT \(header), \(columns) FROM \(TaskQuerySQL.source(query))\(filter)" + (grouped ? " GROUP BY 1 ORDER BY 1" : "")
         var totals = TaskQueryTotals()
         try db.read {
             let rows = try db.query(sql, arguments) { row in

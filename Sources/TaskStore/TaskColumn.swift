@@ -52,6 +52,8 @@ enum TaskColumn {
         fields.withUnsafeBufferPointer { fields in
             for offset in 0..<fields.count { fields[offset].read(&task, row, firstField + Int32(offset)) }
         }
+        // A row of a query with the tombstones says last whether it is one.
+        if row.columnCount > count { task.isDeleted = row.int64(count) == 1 }
         return task
     }
 
@@ -70,6 +72,8 @@ enum TaskColumn {
                 for (column, offset) in offsets.enumerated() { fields[offset].read(&task, row, 1 + Int32(column)) }
             }
         }
+        let deleted = 1 + Int32(offsets.count)
+        if row.columnCount > deleted { task.isDeleted = row.int64(deleted) == 1 }
         return task
     }
 

@@ -314,6 +314,20 @@ public enum TaskSchema {
                 INSERT INTO task_text (task_text) VALUES ('rebuild');
                 """)
         },
+        Migration("v14: deleted tasks kept as tombstones") { db in
+            // A row a command deleted is the task's tombstone (`status:deleted`), kept past the
+            // history's pruning until it is purged; a row an undo took away (of a task it had
+            // made) is not. `removed` is when it was deleted; `purged` the entry of the purge.
+            // The rows kept so far were kept by commands and redos, or by undos.
+            try db.execute("""
+                ALTER TABLE deleted_task ADD COLUMN tombstone INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE deleted_task ADD COLUMN removed INTEGER;
+                ALTER TABLE deleted_task ADD COLUMN purged INTEGER;
+                UPDATE deleted_task SET tombstone = 1, removed = (SELECT time FROM history WHERE history.id = deleted_task.entry)
+                    WHERE entry IN (SELECT id FROM history WHERE kind IN (0, 2));
+                CREATE INDEX deleted_task_by_uuid ON deleted_task (uuid, entry);
+                """)
+        },
     ]
 
     /// The triggers that keep `sync_dirty` (migration v11), made with a file's first sync.

@@ -369,8 +369,8 @@ extension FakeTaskService: TaskWriting {
 }
 
 extension FakeTaskService: TaskHistoryKeeping {
-    /// The fake keeps no history: undo and redo find nothing; the history is empty; no other
-    /// process writes. (The store's history is tested against SQLite in TaskStoreTests.)
+    /// The fake keeps no history: undo and redo find nothing; the history is empty; no deleted
+    /// task is kept; no other process writes. (The store's are tested against SQLite in TaskStoreTests.)
     public func undo(entry: Int64?) -> Observable<HistoryEntry> {
         attempt { throw entry.map(TaskServiceError.noSuchEntry) ?? TaskServiceError.nothingToUndo }
     }
@@ -378,6 +378,8 @@ extension FakeTaskService: TaskHistoryKeeping {
     public func redo() -> Observable<HistoryEntry> { attempt { throw TaskServiceError.nothingToRedo } }
 
     public func history(_ query: HistoryQuery) -> Observable<[HistoryEntry]> { attempt { ([], []) } }
+    public func undelete(ids: [Int64]) -> Observable<[Task]> { attempt { throw TaskServiceError.notDeleted(ids: ids) } }
+    public func purge(ids: [Int64]) -> Observable<[Task]> { attempt { throw TaskServiceError.notDeleted(ids: ids) } }
 }
 
 extension FakeTaskService: TaskEventFeed {

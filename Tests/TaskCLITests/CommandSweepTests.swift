@@ -35,7 +35,7 @@ struct CommandSweepTests {
     /// value names something that cannot be had (a file, a task, a remote).
     static func allowed(_ words: [String]) -> Set<Int32> {
         let command = words.first ?? ""
-        if ["sync", "import", "show", "edit", "move", "toggle", "done", "reopen", "delete", "undo", "redo",
+        if ["sync", "import", "show", "edit", "move", "toggle", "done", "reopen", "delete", "undelete", "purge", "undo", "redo",
             "append", "prepend", "duplicate", "start", "stop", "annotate", "denotate"].contains(command)
             || words.contains("--db") || words.contains(where: { $0.hasPrefix("--db=") })
             // A dependency names a task, which may not be there.

@@ -37,7 +37,7 @@ struct FilterCommandTests {
         #expect(ids(cli, "list", "limit:1") == "2\n")
         #expect(ids(cli, "+bills") == "1\n", "tasks FILTER is tasks list FILTER")
         #expect(cli.run("count", "list:Home").stdout == "2\n")
-        for word in ["due:tomorow", "limit:x", "rc.color=off", "bogus:1", "(+a", "+a)", "or", "status:deleted", "due.soon:fri", "-7"] {
+        for word in ["due:tomorow", "limit:x", "rc.color=off", "bogus:1", "(+a", "+a)", "or", "status:dead", "due.soon:fri", "-7"] {
             let before = cli.snapshot()
             let result = cli.run("list", word)
             #expect(result.status == 2 && result.stderr.hasPrefix("tasks: filter word 1 '"), "\(word): \(result)")

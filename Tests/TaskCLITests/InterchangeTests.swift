@@ -128,9 +128,9 @@ struct InterchangeTests {
         let fixture = fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json"
         let result = cli.run("import", "--format", "taskwarrior", fixture)
         #expect(result == CLI.Result(status: 0, stdout: "", stderr: """
-            tasks: warning: not imported: recurring templates: 1 task, deleted: 1 task (a recurring task comes in as its first pending instance)
+            tasks: warning: not imported: recurring templates: 1 task (a recurring task comes in as its first pending instance)
             tasks: note: kept as written, for the way back (no field here yet): estimate: 1 task
-            Imported 8 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged.
+            Imported 9 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged, 1 deleted (tasks list status:deleted).
 
             """))
         #expect(cli.run("list", "--all", "--format", "tsv").stdout == """
@@ -140,7 +140,7 @@ struct InterchangeTests {
             4\tfalse\tInbox\tRenew passport\t2027-01-15\t\t
             5\tfalse\tInbox\tBlocked task\t\t\t
             6\tfalse\tInbox\tHas an orphan attribute\t\t\tx Ünïcode
-            8\ttrue\tWork\tDone thing\t\t\twriting
+            9\ttrue\tWork\tDone thing\t\t\twriting
             2\tfalse\tWork.Q4\tWrite report ✍️ 보고서\t\tM\turgent writing
 
             """)
@@ -148,8 +148,11 @@ struct InterchangeTests {
             #""notes":"","#) && cli.run("show", "2", "--format", "json").stdout.contains(
             #""annotations":[{"entry":"2026-11-30T02:18:55.000Z","text":"First draft in shared folder"},{"entry":"2026-11-30T02:18:56.000Z","text":"Ask Kim about figures"}]"#),
             "Taskwarrior's annotations, one to one, apart from the notes")
-        // Again: the uuids are known, nothing changes.
-        #expect(cli.run("import", "--format", "taskwarrior", fixture).stderr.hasSuffix("0 new, 0 updated, 8 unchanged.\n"))
+        // Taskwarrior's deleted task is kept as it keeps it: listed by status:deleted, deleted when it ended.
+        #expect(cli.run("list", "status:deleted", "--columns", "status,title,modified", "--format", "tsv").stdout
+                == "deleted\tOld idea\t2026-11-30T02:18:56.000Z\n")
+        // Again: the uuids are known, nothing changes (the deleted one is deleted here too).
+        #expect(cli.run("import", "--format", "taskwarrior", fixture).stderr.hasSuffix("0 new, 0 updated, 9 unchanged.\n"))
     }
 
     @Test func largeImportsShowProgressOnATerminalOnly() {

@@ -53,7 +53,7 @@ struct ShellCompletionTests {
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|move|mv|lists|tags|summary|ui|undo|redo|history|report|context|config|sync|date|export|import|completions|help
+            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|undelete|purge|move|mv|lists|tags|summary|ui|undo|redo|history|report|context|config|sync|date|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4
@@ -334,6 +334,35 @@ struct TaskwarriorLosslessTests {
             let uuid = Extras.string(task["uuid"] ?? "") ?? ""
             #expect(after[uuid]?["status"] == task["status"] && after[uuid]?["imask"] == task["imask"], "Taskwarrior took \(uuid) as it went")
         }
+    }
+
+    /// Deleted tasks both ways (issue 53): Taskwarrior's deleted task comes in as a tombstone
+    /// and goes back deleted; one deleted here goes back deleted, one brought back goes back
+    /// pending; `task import` takes the file with status 0 and makes no task twice.
+    @Test func deletedTasksGoBothWays() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\n' "$TASKDATA" > taskrc
+            task add "Old idea" && task add "Buy milk" +errand && task add "Pay rent" && task add "Call mom"
+            task 1 delete && task 4 delete
+            task rc.json.array=on export > before.json
+            tasks import --format taskwarrior before.json 2> /dev/null
+            tasks list status:deleted --format tsv | cut -f2,4
+            tasks delete +errand > /dev/null && tasks undelete title.contains:mom > /dev/null
+            tasks export --format taskwarrior | task import - > import.log 2>&1 || echo "task import failed"
+            task status:deleted count && task status:pending count
+            task rc.json.array=on export > after.json
+            """, in: folder)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "deleted\tOld idea\ndeleted\tCall mom\n2\n2\n", "\(result)")
+        let before = try Self.tasks(folder.file("before.json")), after = try Self.tasks(folder.file("after.json"))
+        #expect(after.count == 4 && Set(after.keys) == Set(before.keys), "no task made twice: \(after)")
+        let status = Dictionary(uniqueKeysWithValues: after.values.map { (Extras.string($0["description"] ?? "") ?? "", Extras.string($0["status"] ?? "") ?? "") })
+        #expect(status == ["Old idea": "deleted", "Buy milk": "deleted", "Pay rent": "pending", "Call mom": "pending"], "\(status)")
+        let oldIdea = before.values.first { $0["description"] == "\"Old idea\"" }
+        let oldIdeaAfter = after.values.first { $0["description"] == "\"Old idea\"" }
+        #expect(oldIdeaAfter == oldIdea, "Taskwarrior's own deleted task comes back to it as it was")
     }
 
     /// Each task of a `task export` by uuid: its attributes as JSON text, but `id`, `urgency`

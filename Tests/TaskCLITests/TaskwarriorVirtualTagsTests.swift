@@ -42,10 +42,13 @@ struct TaskwarriorVirtualTagsTests {
             for tag in \(Self.tags.joined(separator: " ")); do
                 echo "$tag $(task status:pending +$tag count) $(tasks count status:pending +$tag)"
             done
+            task description:waiting delete > /dev/null 2>&1; tasks delete title.is:waiting +WAITING > /dev/null
+            echo "deleted $(task +DELETED count) $(tasks count +DELETED) $(task +DELETED -WAITING count) $(tasks count +DELETED -WAITING)"
             """, in: folder)
         #expect(result.status == 0, "\(result)")
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { $0.count == 3 }
         #expect(rows.map { $0[0] } == Self.tags, "\(result)")
+        #expect(result.stdout.hasSuffix("deleted 1 1 1 1\n"), "a task deleted in both: +DELETED, and only it: \(result)")
         // The tags docs/cli.md says select otherwise, on purpose ("Differences from Taskwarrior").
         let docs = String(decoding: readBytes(fixturesFolder() + "/../docs/cli.md"), as: UTF8.self)
         let lines = docs.split(separator: "\n", omittingEmptySubsequences: false)

@@ -68,7 +68,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
             (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
             (#"[{"title":"a","colour":"red"}]"#,
-             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations"),
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, deleted"),
             (#"[{"description":"a","status":"pending"}]"#,
              "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
             ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),
@@ -87,10 +87,13 @@ let sampleTasks: [Task] = [
         let file = try Taskwarrior.read(bytes, localTime: newYork)
         let records = file.batch.records
         #expect(records.map(\.fields.title) == ["Buy milk", "Write report ✍️ 보고서", "Call \"mom\" back, 50% — tomorrow", "Renew passport",
-                                         "Blocked task", "Has an orphan attribute", "Pay rent", "Done thing"])
-        // The recurring template (record 5) and the deleted task (record 9) are skipped, and said so.
-        #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 10])
-        #expect(file.skipped == ["recurring templates: 1 task", "deleted: 1 task"])
+                                         "Blocked task", "Has an orphan attribute", "Pay rent", "Old idea", "Done thing"])
+        // The recurring template (record 5) is skipped, and said so; the deleted task (record
+        // 9) is read as deleted, deleted when it ended (issue 53: deleted tasks are kept).
+        #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 9, 10])
+        #expect(file.skipped == ["recurring templates: 1 task"])
+        #expect(records.map(\.fields.isDeleted) == [false, false, false, false, false, false, false, true, false])
+        #expect(records[7].modified == TimestampText.parse("2026-11-30T02:18:56Z"))
         #expect(file.notKept == [])
         #expect(file.keptAside == ["estimate: 1 task"], "start, depends and scheduled are fields now; the rest is kept")
         #expect(records[4].fields.depends == ["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"] && records[4].fields.extras.isEmpty)
@@ -105,7 +108,7 @@ let sampleTasks: [Task] = [
         #expect(records[3].fields.due?.day == day("2027-01-15") && !records[3].fields.isDone)
         #expect(records[4].fields.scheduled?.day == day("2026-12-10"), "scheduled, in New York's day")
         #expect(records[5].fields.tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
-        let done = records[7]
+        let done = records[8]
         #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")
     }
 

@@ -21,8 +21,8 @@ struct FieldTableTests {
             try service.db.query("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid") { $0.string(0) }
         }
         #expect(try columns("task") == TaskColumn.names.split(separator: ", ").map(String.init), "the task table's columns, in order")
-        #expect(try columns("deleted_task") == ["entry"] + TaskColumn.names.split(separator: ", ").map(String.init),
-                "a deleted task keeps every column, for undo")
+        #expect(try columns("deleted_task") == ["entry"] + TaskColumn.names.split(separator: ", ").map(String.init) + ["tombstone", "removed", "purged"],
+                "a deleted task keeps every column, for undo and as its tombstone")
         for table in ["sync_base", "sync_remote_base"] {
             let synced = try columns(table)
             for field in TaskFields.synced { #expect(synced.contains(field.column), "\(table) holds \(field.name)") }

@@ -1,3 +1,4 @@
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 import TaskReactors
@@ -36,7 +37,7 @@ struct SchemaUpgradeTests {
                 "v6: no password in the history", "v7: scheduled, until, and what other tools wrote",
                 "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one", "v10: what a CalDAV remote remembers",
                 "v11: the tasks changed since each remote's last sync", "v12: an entry's changes in its own row",
-                "v13: a search index without column sizes"])
+                "v13: a search index without column sizes", "v14: deleted tasks kept as tombstones"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -44,6 +45,36 @@ struct SchemaUpgradeTests {
         #expect(throws: SQLiteError.self) { try service.db.execute("UPDATE task SET priority = 5 WHERE id = 1") }
         #expect(throws: SQLiteError.self) { try service.db.execute("UPDATE task SET title = '  ' WHERE id = 1") }
         try service.db.execute("UPDATE task SET priority = NULL WHERE id = 1")
+    }
+}
+
+/// Issue 53: a file of schema 13 keeps the rows its deletes kept for undo; those a command or
+/// a redo deleted become the deleted tasks' tombstones, those an undo took back do not.
+@Suite("TaskStore: schema 14 keeps the deleted tasks")
+struct TombstoneMigrationTests {
+    @Test func theRowsCommandsDeletedBecomeTombstones() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("tasks.db")
+        do {
+            let service = try SQLiteTaskService(path: path)
+            _ = try service.createNow(["a", "b", "c"].map { TaskDraft(title: $0) })
+            _ = try service.deleteNow(ids: [2])
+            _ = try service.createNow([TaskDraft(title: "added, then undone")])
+            _ = try service.undoNow(entry: nil)
+        }
+        let old = try Connection(path: path)
+        try old.execute("""
+            DELETE FROM schema_migrations WHERE name LIKE 'v14%';
+            DROP INDEX deleted_task_by_uuid; ALTER TABLE deleted_task DROP COLUMN tombstone; ALTER TABLE deleted_task DROP COLUMN removed;
+            ALTER TABLE deleted_task DROP COLUMN purged;
+            PRAGMA user_version = 13
+            """)
+        #expect(try old.scalar("SELECT count(*) FROM deleted_task") == 2)
+        let service = try SQLiteTaskService(path: path, create: false)
+        let deleted = try service.fetchNow(TaskQuery(status: .all, filter: .term(.status(.deleted)), sort: .id, grouping: .none))
+        #expect(deleted.map(\.title) == ["b"] && deleted.allSatisfy(\.isDeleted))
+        let deletedAt = try service.db.scalar("SELECT time FROM history WHERE id = 2")
+        #expect(deleted.first?.modified.millisecondsSince1970 == deletedAt, "deleted when its entry says")
     }
 }
 
@@ -75,7 +106,9 @@ struct PasswordMigrationTests {
             CREATE TABLE history_field (entry INTEGER NOT NULL, seq INTEGER NOT NULL, field TEXT NOT NULL, before, after,
                 PRIMARY KEY (entry, seq, field)) WITHOUT ROWID;
             UPDATE history SET command = replace(command, '***', 'SECRET');
-            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%' OR name LIKE 'v12%' OR name LIKE 'v13%';
+            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%' OR name LIKE 'v12%' OR name LIKE 'v13%' OR name LIKE 'v14%';
+            DROP INDEX deleted_task_by_uuid; ALTER TABLE deleted_task DROP COLUMN tombstone; ALTER TABLE deleted_task DROP COLUMN removed;
+            ALTER TABLE deleted_task DROP COLUMN purged;
             DROP TRIGGER IF EXISTS sync_dirty_insert; DROP TRIGGER IF EXISTS sync_dirty_update; DROP TRIGGER IF EXISTS sync_dirty_delete;
             DROP TABLE sync_dirty;
             DROP INDEX task_active; DROP INDEX task_waiting_on; DROP TABLE sync_memory; DROP TABLE sync_remote_base;

@@ -49,30 +49,31 @@ struct CommandContext {
 
     /// A change of tasks by id through the list reactor — `toggle`, `done`, `reopen`,
     /// `delete`, `move` — confirmed by a `ChangeView` from the state `send` returns.
-    func change(_ nothingGiven: Bool, _ action: TaskListReactor.Action, verb: @escaping (Task) -> String, removedVerb: String = "Removed") {
+    func change(_ nothingGiven: Bool, _ action: TaskListReactor.Action, verb: @escaping (Task) -> String, removedVerb: String = "Removed",
+                madeVerb: String = "Next") {
         if nothingGiven {
             if console.speaksToPerson && console.terminal.stdoutIsTerminal { console.stdout.write("No ids given; nothing to change.\n") }
             return
         }
         let state = TaskListReactor(service: service).send(action)
-        ChangeView(context: view, verb: verb, removedVerb: removedVerb).print(state)
+        ChangeView(context: view, verb: verb, removedVerb: removedVerb, madeVerb: madeVerb).print(state)
     }
 
     /// A change of the tasks `selection` names: by id as `change(_:_:verb:)`; by a filter, the
     /// tasks it chooses read first — none is status 1, and on a terminal more than three ask
     /// before anything is written (`--yes` does not ask; a pipe never does).
     func change(_ selection: Selection, _ action: ([Int64]) -> TaskListReactor.Action, verb: @escaping (Task) -> String,
-                removedVerb: String = "Removed", asking question: String) {
+                removedVerb: String = "Removed", madeVerb: String = "Next", asking question: String) {
         guard let query = selection.query else {
-            return change(selection.ids.isEmpty, action(selection.ids), verb: verb, removedVerb: removedVerb)
+            return change(selection.ids.isEmpty, action(selection.ids), verb: verb, removedVerb: removedVerb, madeVerb: madeVerb)
         }
-        guard let ids = choose(query, yes: selection.yes || selection.byIDs, question: question) else { return }
-        change(false, action(ids), verb: verb, removedVerb: removedVerb)
+        guard let ids = choose(query, yes: selection.yes || selection.byIDs, always: selection.asksAlways, question: question) else { return }
+        change(false, action(ids), verb: verb, removedVerb: removedVerb, madeVerb: madeVerb)
     }
 
     /// The ids of the tasks `query` selects, once the person at the terminal agreed (nil: none
     /// matched, the read failed, or the answer was no; the status says which).
-    func choose(_ query: TaskQuery, yes: Bool, question: String) -> [Int64]? {
+    func choose(_ query: TaskQuery, yes: Bool, always: Bool = false, question: String) -> [Int64]? {
         let state = TaskListReactor(service: service).send(.choose(query))
         if let failure = state.failure {
             status.fail(failure)
@@ -95,11 +96,11 @@ struct CommandContext {
                 return nil
             }
         }
-        if yes || tasks.count <= 3 || !(invocation.stdin.isTerminal && invocation.terminal.stdoutIsTerminal) { return tasks.map(\.id) }
-        var text = "\(tasks.count) tasks match:\n"
+        if yes || (tasks.count <= 3 && !always) || !(invocation.stdin.isTerminal && invocation.terminal.stdoutIsTerminal) { return tasks.map(\.id) }
+        var text = tasks.count == 1 ? "1 task matches:\n" : "\(tasks.count) tasks match:\n"
         for task in tasks.prefix(5) { text += "  \(task.id)  \(TerminalText.escapingControls(task.title))\n" }
         if tasks.count > 5 { text += "  … and \(tasks.count - 5) more\n" }
-        text += "\(question) these \(tasks.count) tasks? (y/n) "
+        text += "\(question) \(tasks.count == 1 ? "this task" : "these \(tasks.count) tasks")? (y/n) "
         console.stdout.write(text)
         console.stdout.flush()
         let answer = (try? LineReader(input: invocation.stdin).next()).flatMap { $0 }?.trimmingWhitespace.lowercased()

@@ -37,6 +37,8 @@ struct ExportCommand: TasksCommand {
         query.expired = .shown
         query.sort = .id
         query.grouping = .none
+        // Taskwarrior's export carries its deleted tasks; ours, when the filter names them.
+        query.withDeleted = format == .taskwarrior
         query.today = line.invocation.today()
         query.now = TaskDate.reading(line.invocation.now(), in: line.invocation.localTime, today: query.today)
         self.query = query
@@ -46,7 +48,7 @@ struct ExportCommand: TasksCommand {
         let reactor = TaskListReactor(service: context.service)
         let view = ExportView(context: context.view, writer: ExportWriter(format: format, localTime: context.invocation.localTime))
         view.reactor = reactor
-        reactor.action.onNext(query.map { .stream($0, batch: 1_000, totals: .none, fields: .all) } ?? ExportView.everyTask)
+        reactor.action.onNext(query.map { .stream($0, batch: 1_000, totals: .none, fields: .all) } ?? ExportView.everyTask(withDeleted: format == .taskwarrior))
     }
 }
 

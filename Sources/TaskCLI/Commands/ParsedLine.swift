@@ -103,26 +103,36 @@ struct ParsedLine {
     /// The tasks a change acts on (`done`, `delete`, `modify`, …): plain ids as typed (or
     /// stdin's for `-`), else the filter the words spell, over the tasks of `status` unless it
     /// names a status itself, in the active context unless it is only ids.
-    func selection(status: TaskQuery.Status = .pending, words: [String]? = nil) throws -> Selection {
+    /// `deleted`: the filter is read over the deleted tasks alone (`undelete`, `purge`); any
+    /// other change refuses a filter that names them. `alwaysAsks`: a terminal is asked even
+    /// for a few tasks, or ids.
+    func selection(status: TaskQuery.Status = .pending, words: [String]? = nil, deleted: Bool = false, alwaysAsks: Bool = false) throws -> Selection {
         let arguments = words ?? parsed.arguments
         let yes = parsed.has(Option.yes)
         // Read (and so declared) even for ids, which the context never filters.
         let context = parsed.value(Option.context)
         if arguments.isEmpty { return Selection(ids: [], yes: yes) }
-        if arguments.contains("-") || arguments.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }) {
+        if !alwaysAsks, arguments.contains("-") || arguments.allSatisfy({ $0.utf8.allSatisfy { (48...57).contains($0) } }) {
             return Selection(ids: words == nil ? try ids() : try arguments.map(IDParser.id), yes: yes)
         }
         var query = try filters(words: arguments, withContext: false)
         if query.filter?.isOnlyIDs != true || query.search != nil || context != nil { query = try filters(words: arguments) }
         // `confirmation = off` in the configuration does not ask, as `--yes` does not.
-        let asks = !yes && (query.filter?.isOnlyIDs != true) ? try configuration().confirmation : false
+        let asks = !yes && (alwaysAsks || query.filter?.isOnlyIDs != true) ? try configuration().confirmation : false
+        if deleted {
+            query.filter = TaskFilter.all([query.filter, .term(.status(.deleted))])
+            (query.status, query.waiting, query.expired) = (.all, .shown, .shown)
+        } else if query.includesDeleted {
+            throw CLIError.usage("deleted tasks are listed, counted and exported, not changed; nothing was changed",
+                                 hint: "'tasks undelete FILTER' brings them back")
+        }
         if query.filter?.choosesStatus != true { query.status = status }
         if status == .done { query.waiting = .shown; query.expired = .shown }
         query.today = invocation.today()
         query.now = TaskDate.reading(invocation.now(), in: invocation.localTime, today: query.today)
         query.sort = .id
         query.grouping = .none
-        return Selection(ids: [], query: query, yes: yes || !asks)
+        return Selection(ids: [], query: query, yes: yes || !asks, asksAlways: alwaysAsks && asks)
     }
 
     /// The filters `list`, `ui`, `next`, `count` and the changes share: the words and the flags
@@ -321,9 +331,11 @@ struct Selection {
     var query: TaskQuery?
     /// `--yes`: no question, however many tasks.
     var yes = false
+    /// A question on a terminal however few the tasks, and though named by id (`purge`).
+    var asksAlways = false
 
     /// Whether the tasks are named by id only (a change then never asks).
-    var byIDs: Bool { query?.filter?.isOnlyIDs ?? true && query?.search == nil }
+    var byIDs: Bool { !asksAlways && query?.filter?.isOnlyIDs ?? true && query?.search == nil }
 }
 
 /// `--group`: the sections a listing falls into.

@@ -134,14 +134,14 @@ enum FilterHelp {
           due:today             due.before:eow  due.after:mon  due.by:fri  due: (none)  due.any:
                                 the same for wait, scheduled, until, completed, created,
                                 modified, start and date custom fields; dates as in 'tasks help date'
-          status:pending        done, waiting, expired
+          status:pending        done, waiting, expired; deleted (only it reads deleted tasks)
           title.contains:x      title.startswith:x  title.endswith:x  title.is:x  notes.contains:x
           NAME:VALUE            a custom field (uda.NAME.type): NAME.before:, NAME.contains: …
           3  1-3,5  01a23702    ids, ranges of ids, a uuid or its first 8 or more hex digits
           +OVERDUE +YESTERDAY +TODAY +TOMORROW +DUE +WEEK +MONTH +QUARTER +YEAR +ACTIVE
           +BLOCKED +UNBLOCKED +BLOCKING +READY +WAITING +EXPIRED +REPEATING +INSTANCE
           +TEMPLATE +ANNOTATED +TAGGED +SCHEDULED +UNTIL +PROJECT +PRIORITY +UDA +ORPHAN
-          +LATEST +PENDING +DONE   (-NAME: not; Taskwarrior's set: docs/cli.md, Filters)
+          +LATEST +PENDING +DONE +DELETED   (-NAME: not; Taskwarrior's set: docs/cli.md, Filters)
           and  or  xor  not  ( )   words side by side are ANDed; and binds tighter than or
           limit:N               at most N rows
 

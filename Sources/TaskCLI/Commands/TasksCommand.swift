@@ -65,6 +65,8 @@ enum CommandRegistry {
         Named(name: "duplicate", aliases: [], type: DuplicateCommand.self),
         Named(name: "show", aliases: [], type: ShowCommand.self),
         Named(name: "delete", aliases: ["rm"], type: DeleteCommand.self),
+        Named(name: "undelete", aliases: [], type: UndeleteCommand.self),
+        Named(name: "purge", aliases: [], type: PurgeCommand.self),
         Named(name: "move", aliases: ["mv"], type: MoveCommand.self),
         Named(name: "lists", aliases: [], type: ListsCommand.self),
         Named(name: "tags", aliases: [], type: TagsCommand.self),

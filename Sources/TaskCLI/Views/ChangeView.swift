@@ -12,6 +12,9 @@ struct ChangeView {
     /// The word for a task the command removed: `Deleted` for `delete`; for a reopen, the
     /// untouched next occurrence its done had made.
     let removedVerb: String
+    /// The word for a task the command made: `Next` (a repeating task's next occurrence), or
+    /// `Undeleted`.
+    var madeVerb = "Next"
 
     func print(_ state: TaskListReactor.State) {
         if let failure = state.failure { return context.status.fail(failure) }
@@ -36,7 +39,7 @@ struct ChangeView {
             let word: String
             switch outcome {
             case .changed: word = verb(task)
-            case .made: word = "Next"
+            case .made: word = madeVerb
             case .removed: word = removedVerb
             }
             if let index = byVerb.firstIndex(where: { $0.0 == word }) { byVerb[index].1.append(task) } else { byVerb.append((word, [task])) }

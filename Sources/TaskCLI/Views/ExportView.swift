@@ -17,7 +17,12 @@ final class ExportView: CommandView, View {
     }
 
     /// The action that makes this view's output: every task, by id, streamed.
-    static var everyTask: TaskListReactor.Action { .stream(TaskQuery(status: .all, sort: .id, grouping: .none), batch: 1_000, totals: .none, fields: .all) }
+    /// Every task, and the deleted ones' tombstones when `withDeleted` (Taskwarrior's export).
+    static func everyTask(withDeleted: Bool = false) -> TaskListReactor.Action {
+        var query = TaskQuery(status: .all, sort: .id, grouping: .none)
+        query.withDeleted = withDeleted
+        return .stream(query, batch: 1_000, totals: .none, fields: .all)
+    }
 
     func bind(reactor: TaskListReactor) {
         let console = context.console

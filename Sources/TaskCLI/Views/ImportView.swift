@@ -68,8 +68,9 @@ final class ImportView: CommandView, View {
         if !file.notKept.isEmpty {
             context.console.warn("no place here for: \(file.notKept.joined(separator: ", "))")
         }
-        let total = result.created + result.updated + result.unchanged
+        let total = result.created + result.updated + result.unchanged + result.deleted
         context.console.message("Imported \(total) task\(total == 1 ? "" : "s") from \(source): "
-                       + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged.")
+                       + "\(result.created) new, \(result.updated) updated, \(result.unchanged) unchanged"
+                       + (result.deleted > 0 ? ", \(result.deleted) deleted (tasks list status:deleted)." : "."))
     }
 }
