@@ -153,7 +153,7 @@ extension FieldVocabulary {
         case .tags: .tags
         case .number: .number
         case .duration: .duration
-        case .flag, .day, .rule, .annotations: .shown
+        case .flag, .day, .rule, .annotations, .reminders: .shown
         }
     }
 

@@ -63,9 +63,9 @@ enum Option {
         switch spec.kind {
         case .day, .date: completion = Completion.dates
         case .priority: completion = Completion.priorities
-        case .text, .optionalText, .flag, .number, .tags, .time, .rule, .duration, .annotations: completion = .none
+        case .text, .optionalText, .flag, .number, .tags, .time, .rule, .duration, .annotations, .reminders: completion = .none
         }
-        return (spec.field, OptionSpec.value(spec.name, short: edit.short, name: edit.valueName, help: edit.help, completion: completion))
+        return (spec.field, OptionSpec.value(edit.flag ?? spec.name, short: edit.short, name: edit.valueName, help: edit.help, completion: completion))
     }
     static let setCustom = OptionSpec.value("set", name: "NAME=VALUE", help: "Set a custom field declared in the configuration (uda.NAME.type); NAME= removes it.",
                                             repeatable: true)

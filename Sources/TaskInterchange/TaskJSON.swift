@@ -57,8 +57,18 @@ public enum TaskJSON {
             key(",\"text\":"); string(annotation.text)
             key("}")
         }
+        key("]")
+        // Reminders, when it has any (`["due-15min","20261207T140000Z"]`).
+        if !task.reminders.isEmpty {
+            key(",\"reminders\":[")
+            for (index, reminder) in task.reminders.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                string(reminder.description)
+            }
+            key("]")
+        }
         // A deleted task's tombstone (read by `status:deleted`) says so; a task says nothing.
-        key(task.isDeleted ? "],\"deleted\":true}" : "]}")
+        key(task.isDeleted ? ",\"deleted\":true}" : "}")
     }
 
     /// Ids and positions an import accepts are below this (2^62), so that the next id and a
@@ -76,13 +86,13 @@ public enum TaskJSON {
     enum Member: Int, CaseIterable {
         case id, uuid, title, notes, list, done, completed, due, priority, tags
         case position, created, modified, `repeat`, series, anchor, wait, scheduled, until, extras
-        case start, spent, depends, annotations, deleted
+        case start, spent, depends, annotations, deleted, reminders
     }
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
                           "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
-                          "start", "spent", "depends", "annotations", "deleted"]
+                          "start", "spent", "depends", "annotations", "deleted", "reminders"]
 
     /// What a record starts from, made once: made for each record (a task built and copied
     /// over three initializers) it was 7% of an import (callgrind).
@@ -214,6 +224,15 @@ public enum TaskJSON {
                 let spent = try reader.member(key, record: number) { try $0.null() ? 0 : try $0.integer() }
                 guard spent >= 0 && spent < TaskJSON.limit else { throw InterchangeError("record \(number): \"spent\" is \(spent); give whole seconds, 0 or more") }
                 record.fields.spent = spent
+            case .reminders:
+                let texts = try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() }
+                record.fields.reminders = try texts.map { text in
+                    guard let reminder = RemindersText.decode(" \(text) ").first, !text.contains(" ") else {
+                        throw InterchangeError("record \(number): \"reminders\" holds '\(text)', not a reminder; use due-15min, start-1h or 20261207T140000Z")
+                    }
+                    return reminder
+                }
+                record.fields.reminders = Array(Set(record.fields.reminders)).sorted { $0.description < $1.description }
             case .depends:
                 let depends = try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() }
                 if !depends.isEmpty { record.fields.depends = TagsText.normalized(depends) }

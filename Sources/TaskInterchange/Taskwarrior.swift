@@ -160,6 +160,18 @@ public enum Taskwarrior {
             case "annotations":
                 annotations = try reader.member(key, record: number) { try readAnnotations(&$0, time: time) }
             case "tasksnotes": notesText = try reader.member(key, record: number) { try $0.string() }
+            case "tasksreminders":
+                // Our reminders, which went out as this attribute (Taskwarrior has none): a
+                // word that is no reminder is kept aside, never lost.
+                let text = try reader.member(key, record: number) { try $0.string() }
+                let words = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                let read = words.compactMap { RemindersText.decode(" \($0) ").first }
+                if read.count == words.count {
+                    record.fields.reminders = Array(Set(read)).sorted { $0.description < $1.description }
+                } else {
+                    kept.append((key, Extras.quoted(text)))
+                    aside.append("tasksreminders '\(text.prefix(40))'")
+                }
             case "start": record.fields.start = try reader.member(key, record: number, time)
             case "depends":
                 // 2.x writes one comma-separated string, 3.x an array.
@@ -245,7 +257,7 @@ public enum Taskwarrior {
     /// is written back only while the field still says the same.
     private static let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "project",
                                               "priority", "recur", "parent", "wait", "scheduled", "until", "tags", "annotations",
-                                              "start", "depends", "tasksnotes"]
+                                              "start", "depends", "tasksnotes", "tasksreminders"]
 
     /// The task as a Taskwarrior object, straight into `bytes`.
     static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8], notKept: inout NotKept) {
@@ -340,6 +352,8 @@ public enum Taskwarrior {
         // The notes whole (blank lines and all), kept by Taskwarrior as an attribute it does
         // not know: what the way back makes notes again.
         if !task.notes.isEmpty { key(",\"tasksnotes\":"); string(task.notes) }
+        // The reminders as one attribute (a UDA to Taskwarrior: `uda.tasksreminders.type=string`).
+        if !task.reminders.isEmpty { key(",\"tasksreminders\":"); string(task.reminders.map(\.description).joined(separator: ",")) }
         for (name, value) in extras where !mapped.contains(name) && (writesRecur || !recurrenceKeys.contains(name)) {
             key(","); string(name); key(":"); raw(value)
         }

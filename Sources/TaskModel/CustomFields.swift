@@ -24,7 +24,7 @@ public struct CustomField: Equatable, Sendable {
     public static func isName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLowercase else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-            && TaskField(rawValue: name) == nil && !["limit", "tasksnotes"].contains(name)
+            && TaskField(rawValue: name) == nil && !["limit", "tasksnotes", "tasksreminders"].contains(name)
     }
 
     /// Why a value cannot be set.
@@ -111,7 +111,7 @@ public struct CustomField: Equatable, Sendable {
     }
 
     /// Seconds as ISO 8601, as Taskwarrior writes a duration: `PT3H`, `P2DT1H30M`, `PT0S`.
-    static func iso8601(_ seconds: Int64) -> String {
+    public static func iso8601(_ seconds: Int64) -> String {
         let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
         var text = "P" + (days > 0 ? "\(days)D" : "")
         if hours > 0 || minutes > 0 || rest > 0 || days == 0 {
@@ -121,7 +121,7 @@ public struct CustomField: Equatable, Sendable {
     }
 
     /// Seconds as a person reads them: `3h`, `1h30min`, `2d`, `45s`.
-    static func short(_ seconds: Int64) -> String {
+    public static func short(_ seconds: Int64) -> String {
         let days = seconds / 86_400, hours = seconds % 86_400 / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
         var text = (days > 0 ? "\(days)d" : "") + (hours > 0 ? "\(hours)h" : "") + (minutes > 0 ? "\(minutes)min" : "")
         if rest > 0 || text.isEmpty { text += "\(rest)s" }
@@ -196,7 +196,7 @@ public enum ExtrasText {
 
     /// The members Taskwarrior's import keeps here that are Taskwarrior's own attributes, not
     /// custom fields (`Taskwarrior.readRecord`): `+ORPHAN` leaves them out.
-    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes"]
+    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes", "tasksreminders"]
 
     /// The value of the member named `name`, as JSON text.
     public static func value(_ name: String, in text: String) -> String? {

@@ -18,10 +18,13 @@ public struct FieldEdit: Sendable {
     public let help: String
     /// What a value that cannot be read is not: `'fry' is not a date; use …`.
     public let noun: String
+    /// Its flag's name when not the field's (`--remind` sets `reminders`).
+    public let flag: String?
 
-    public init(_ valueName: String, short: Character? = nil, help: String, noun: String) {
+    public init(_ valueName: String, short: Character? = nil, flag: String? = nil, help: String, noun: String) {
         self.valueName = valueName
         self.short = short
+        self.flag = flag
         self.help = help
         self.noun = noun
     }
@@ -53,6 +56,21 @@ extension TaskFieldSpec {
             guard let priority = Priority(rawValue: trimmed.uppercased()) else { throw .badValue(field, text) }
             return .priority(priority)
         case .text, .optionalText: return .text(trimmed)
+        case .reminders:
+            // Several, by commas or spaces; `tomorrow 9:00` is one moment, read whole.
+            var reminders: [Reminder] = []
+            for part in trimmed.split(separator: ",") {
+                let words = part.split(separator: " ").map(String.init)
+                if let whole = Reminder.judge(words.joined(separator: " "), in: context) {
+                    reminders.append(whole)
+                    continue
+                }
+                for word in words {
+                    guard let reminder = Reminder.judge(word, in: context) else { throw .badValue(field, word) }
+                    reminders.append(reminder)
+                }
+            }
+            return .tags(TagsText.normalized(reminders.map(\.description)))
         case .flag, .number, .tags, .time, .rule, .duration, .annotations: throw .badValue(field, text)
         }
     }
@@ -82,6 +100,7 @@ extension FieldKind {
         switch self {
         case .day, .date: DateGrammar.forms
         case .priority: "H, M or L"
+        case .reminders: "due-15min, start-1h, due, or a time such as 'tomorrow 9:00' (a day alone is no moment), comma-separated"
         case .text, .optionalText, .flag, .number, .tags, .time, .rule, .duration, .annotations: "text"
         }
     }

@@ -99,6 +99,10 @@ public enum ReceivedFieldRules {
             return seconds >= 0 ? nil : "\(name) is \(seconds), less than nothing"
         case (.annotations, .text):
             return nil
+        case (.reminders, .text(let text)):
+            let words = TagsText.decode(text)
+            if let bad = words.first(where: { RemindersText.decode(" \($0) ").isEmpty }) { return "\(name): '\(bad.prefix(40))' is not a reminder" }
+            return nil
         default:
             return "\(name) is \(shown(value)), not \(kind.noun)"
         }
@@ -121,7 +125,7 @@ extension FieldKind {
         case .day: "a day"
         case .date: "a date"
         case .priority: "a priority"
-        case .tags: "words"
+        case .tags, .reminders: "words"
         case .time: "a moment in milliseconds"
         case .rule: "a repeat rule"
         }

@@ -57,6 +57,9 @@ public struct Task: Equatable, Hashable, Sendable {
     public var depends: [String] = []
     /// The lines added to it at a moment, oldest first (`tasks annotate`).
     public var annotations: [Annotation] = []
+    /// When it reminds: moments, or lengths of time from its due date or its start (a
+    /// CalDAV item's VALARMs). Their texts sorted, each once.
+    public var reminders: [Reminder] = []
 
     /// A task with every field given.
     public init(

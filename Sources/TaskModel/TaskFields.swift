@@ -67,11 +67,17 @@ public enum TaskFields {
                       stored: { .text(TagsText.encode($0.depends)) }, read: { $0.depends = TagsText.decode($1.string($2)) }),
         TaskFieldSpec(.annotations, kind: .annotations, shown: .tail, listed: false, reported: true,
                       stored: { .text(AnnotationsText.encode($0.annotations)) }, read: { $0.annotations = AnnotationsText.decode($1.string($2)) }),
+        TaskFieldSpec(.reminders, kind: .reminders, shown: .body,
+                      words: { FieldWords([.column, .set], aliases: ["remind", "reminder"], type: .shown, cell: { task, _, _ in task.reminders.map(\.description).joined(separator: " ") }) },
+                      listed: false, reported: true,
+                      edit: FieldEdit("WHEN,…", flag: "remind", help: "Reminders: due-15min, start-1h, due, or a time (tomorrow 9:00), comma-separated; '' clears.",
+                                      noun: "a reminder"),
+                      stored: { .text(RemindersText.encode($0.reminders)) }, read: { $0.reminders = RemindersText.decode($1.string($2)) }),
     ]
 
     /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
     /// `add` and `edit`. A new settable field takes its place here.
-    public static let form: [TaskField] = [.title, .notes, .list, .due, .priority, .tags, .repeat, .wait, .scheduled, .until]
+    public static let form: [TaskField] = [.title, .notes, .list, .due, .priority, .tags, .repeat, .wait, .scheduled, .until, .reminders]
 
     /// The fields a change records in the history (not `created` and `modified`, which every
     /// change sets and none reverts).
@@ -91,7 +97,7 @@ public enum TaskFields {
 /// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
 public enum TaskField: String, CaseIterable, Sendable {
     case title, notes, list, done, completed, due, priority, tags, position, created, modified
-    case `repeat`, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations
+    case `repeat`, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, reminders
 
     /// Where its entry is in `TaskFields.all`, which is in the cases' order (FieldTableTests
     /// checks it). Found among the cases, not the entries: comparing entries copied each one
@@ -194,11 +200,13 @@ public enum FieldKind: Sendable {
     case duration
     /// Lines added at moments (`AnnotationsText`), never null.
     case annotations
+    /// Reminders (`Reminder`): their texts as words, never null.
+    case reminders
 
     /// Whether its column may be null.
     public var isOptional: Bool {
         switch self {
-        case .text, .flag, .number, .tags, .duration, .annotations: false
+        case .text, .flag, .number, .tags, .duration, .annotations, .reminders: false
         case .optionalText, .day, .date, .priority, .time, .rule: true
         }
     }
@@ -207,7 +215,7 @@ public enum FieldKind: Sendable {
     public var isInteger: Bool {
         switch self {
         case .flag, .number, .priority, .time, .duration: true
-        case .text, .optionalText, .day, .date, .tags, .rule, .annotations: false
+        case .text, .optionalText, .day, .date, .tags, .rule, .annotations, .reminders: false
         }
     }
 
@@ -220,7 +228,7 @@ public enum FieldKind: Sendable {
         case (.day, .text(let text)): return CalendarDay(text).map(FieldValue.day) ?? .text(text)
         case (.date, .text(let text)): return TaskDate(text).map(FieldValue.date) ?? .text(text)
         case (.priority, .integer(let rank)): return Priority(rank: rank).map(FieldValue.priority) ?? .number(rank)
-        case (.tags, .text(let text)): return .tags(TagsText.decode(text))
+        case (.tags, .text(let text)), (.reminders, .text(let text)): return .tags(TagsText.decode(text))
         case (.annotations, .text(let text)): return .annotations(AnnotationsText.decode(text))
         case (_, .integer(let number)): return .number(number)
         case (_, .text(let text)): return .text(text)

@@ -92,6 +92,7 @@ public enum VTodoMapping {
                        text: ICalendar.unescape(comment.value))
         }.filter { !$0.text.isEmpty }
         fields["annotations"] = .text(AnnotationsText.encode(annotations))
+        fields["reminders"] = .text(reminders(of: whole))
         return fields
     }
 
@@ -192,6 +193,9 @@ public enum VTodoMapping {
                 "COMMENT;X-TASKS-ENTRY=" + String($0.entry.millisecondsSince1970) + ":" + ICalendar.escape($0.text)
             }
             calendar.replace("COMMENT", with: lines)
+        }
+        if changed["reminders"] != nil {
+            writeReminders(TagsText.decode(text("reminders") ?? ""), title: (changed["title"] ?? current["title"])?.text ?? "", into: &calendar)
         }
         if changed["completed"] != nil {
             set("COMPLETED", integer("completed").map { "COMPLETED:" + ICalDate.utc(Timestamp(millisecondsSince1970: $0)) })

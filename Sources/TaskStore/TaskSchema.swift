@@ -328,6 +328,16 @@ public enum TaskSchema {
                 CREATE INDEX deleted_task_by_uuid ON deleted_task (uuid, entry);
                 """)
         },
+        Migration("v15: reminders") { db in
+            // A task's reminders (RemindersText: ' due-15min 20261207T140000Z '), a column at the
+            // end of each table that holds a task's fields; no rewrite.
+            try db.execute("""
+                ALTER TABLE task ADD COLUMN reminders TEXT NOT NULL DEFAULT '';
+                ALTER TABLE deleted_task ADD COLUMN reminders TEXT NOT NULL DEFAULT '';
+                ALTER TABLE sync_base ADD COLUMN reminders;
+                ALTER TABLE sync_remote_base ADD COLUMN reminders;
+                """)
+        },
     ]
 
     /// The triggers that keep `sync_dirty` (migration v11), made with a file's first sync.

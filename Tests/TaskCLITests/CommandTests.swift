@@ -146,7 +146,7 @@ struct CommandTests {
         #expect(cli.run(["edit", "1", "--title", "Buy oat milk", "--tag", "-errand", "--tag", "dairy", "--due", ""], terminal: true).stdout
             == "Changed 1: Buy oat milk\n")
         let shown = cli.run("show", "1", "--format", "tsv").stdout.split(separator: "\n").prefix(16).joined(separator: "\n")
-        #expect(shown == "id\t1\ntitle\tBuy oat milk\nlist\tInbox\ndone\tfalse\ncompleted\t\ndue\t\npriority\tH\ntags\tdairy shop\nrepeat\t\nwait\t\nscheduled\t\nuntil\t\nstart\t\nspent\t0\ndepends\t\nnotes\t",
+        #expect(shown == "id\t1\ntitle\tBuy oat milk\nlist\tInbox\ndone\tfalse\ncompleted\t\ndue\t\npriority\tH\ntags\tdairy shop\nrepeat\t\nwait\t\nscheduled\t\nuntil\t\nstart\t\nspent\t0\ndepends\t\nreminders\t",
                 "in a pipe, one field<TAB>value line per field")
         #expect(cli.run("edit", "2", "--list", "Home").status == 0)
         #expect(cli.run("show", "2", "--format", "json").stdout.contains(#""notes":"about Sunday\nand the trip","list":"Home""#))

@@ -63,6 +63,7 @@ struct ICalendarTests {
             "anchor": .text("2026-12-24"), "extras": .text(#"{"estimate":"1h"}"#), "start": .integer(1_796_000_100_000), "spent": .integer(3600),
             "depends": .text(" 0b0c0d0e-0000-4000-8000-000000000001 "),
             "annotations": .text(AnnotationsText.encode([Annotation(entry: Timestamp(millisecondsSince1970: 1_796_000_200_000), text: "called, no answer")])),
+            "reminders": .text(" 20261224T080000Z due-1d start-15min "),
         ]
         var calendar = VTodoMapping.newItem(uuid: "u-1", now: Timestamp(millisecondsSince1970: 1_796_000_000_000))
         VTodoMapping.write(fields, into: &calendar, now: Timestamp(millisecondsSince1970: 1_796_000_300_000))
@@ -256,6 +257,37 @@ struct ICalendarTests {
             for suffix in ["titled", "done", "due-day"] { #expect(verdict[name + "." + suffix] == true, "\(name) \(suffix): \(result.stdout)") }
         }
         #expect(verdict["horde-empty-priority.ics.original"] == false, "the validator is no rubber stamp")
+    }
+
+    /// Issue 54: an item's alarms are its task's reminders — Thunderbird's an hour before the
+    /// start and a quarter after the end, Apple's at a moment; Apple's place alarm (a
+    /// placeholder moment of 1976) says none — and a reminder set here adds an alarm, while
+    /// every alarm that still says a reminder stays as its client wrote it.
+    @Test func alarmsAreRemindersAndStayAsTheirClientsWroteThem() {
+        for (name, expected) in [("thunderbird-alarm-before-start.ics", " start-1h "), ("thunderbird-alarm-after-end.ics", " due+15min "),
+                                 ("apple-ios-rrule-valarm.ics", " 20180417T190000Z "), ("apple-ios-geofence-alarm.ics", "")] {
+            #expect(VTodoMapping.fields(of: ICalendar(fixture(name)), zone: berlin)["reminders"] == .text(expected), "\(name)")
+        }
+        let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
+        let original = ICalendar(fixture("thunderbird-alarm-after-end.ics"))
+        let theirs = original.alarms.flatMap { original.lines[$0].map(\.raw) }
+        #expect(theirs.count >= 4)
+        var added = original
+        VTodoMapping.write(["reminders": .text(" due+15min due-1d ")], into: &added, now: now, zone: berlin)
+        #expect(VTodoMapping.fields(of: added, zone: berlin)["reminders"] == .text(" due+15min due-1d "))
+        #expect(added.alarms.count == 2 && added.alarms.first.map { added.lines[$0].map(\.raw) } == theirs, "theirs byte for byte, ours after it")
+        let unified = added.text.replacingOccurrences("\r\n", "\n")
+        #expect(unified.contains("BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:") && unified.contains("TRIGGER;RELATED=END:-P1D\n"), "\(added.text)")
+        var taken = added
+        VTodoMapping.write(["reminders": .text(" due-1d ")], into: &taken, now: now, zone: berlin)
+        #expect(taken.alarms.count == 1 && !taken.text.contains("PT15M") && VTodoMapping.fields(of: taken, zone: berlin)["reminders"] == .text(" due-1d "))
+        var place = ICalendar(fixture("apple-ios-geofence-alarm.ics"))
+        VTodoMapping.write(["reminders": .text(" 20261210T090000Z ")], into: &place, now: now, zone: berlin)
+        #expect(place.alarms.count == 2 && place.text.contains("19760401T005545Z") && place.text.contains("TRIGGER;VALUE=DATE-TIME:20261210T090000Z"),
+                "the place's alarm stays: \(place.text)")
+        var cleared = place
+        VTodoMapping.write(["reminders": .text("")], into: &cleared, now: now, zone: berlin)
+        #expect(cleared.alarms.count == 1 && cleared.text.contains("19760401T005545Z"), "no reminders: only the place's alarm is left")
     }
 
     /// An RRULE's numbers as another client may write them — a COUNT or INTERVAL at or past

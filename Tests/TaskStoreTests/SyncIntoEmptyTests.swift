@@ -36,6 +36,7 @@ struct SyncIntoEmptyTests {
             fields["spent"] = .integer(0)
             fields["depends"] = .text("")
             fields["annotations"] = .text("")
+            fields["reminders"] = .text("")
             return fields
         }
         for number in 1...250 {
