@@ -134,6 +134,10 @@ extension FieldVocabulary {
                    read: { task, _ in .integer(task.id) }, sql: { _ in "id" }, cell: { task, _, _ in String(task.id) }),
         QueryField(name: "uuid", type: .uuid, roles: [.filter, .column], isOptional: false,
                    read: { task, _ in .text(task.uuid) }, sql: { _ in "uuid" }, cell: { task, _, _ in task.uuid }),
+        // The start of the uuid that is the task's alone (`TaskWriter.shortUUIDs` finds it for a
+        // listing; eight digits where none is asked).
+        QueryField(name: "short", type: .uuid, roles: [.column], isOptional: false,
+                   read: { task, _ in .text(task.uuid) }, sql: { _ in "uuid" }, cell: { task, _, _ in String(task.uuid.prefix(8)) }),
         QueryField(name: "status", type: .status, roles: [.filter, .column], isOptional: false,
                    read: { task, _ in .integer(task.isDone ? 1 : 0) }, sql: { _ in "done" },
                    cell: { task, context, forTable in doneCell(task, forTable) }),

@@ -122,7 +122,10 @@ struct ReportColumn: Equatable, Sendable {
 
     /// The column's text for a task: as a terminal shows it (`forTable`: local times, `+tags`,
     /// `[x]`) or as TSV and CSV carry it (stamps, `true`).
-    func text(_ task: Task, zone: LocalTime, today: CalendarDay, weights: TaskRank.Weights = .standard, forTable: Bool) -> String {
-        field.cell(task, QueryContext(today: today, zone: zone, weights: weights), forTable)
+    /// `short`: the listing's short uuids (`TaskWriter.shortUUIDs`), which the `short` column shows.
+    func text(_ task: Task, zone: LocalTime, today: CalendarDay, weights: TaskRank.Weights = .standard, forTable: Bool,
+              short: [String: String] = [:]) -> String {
+        if field.name == "short", let form = short[task.uuid] { return form }
+        return field.cell(task, QueryContext(today: today, zone: zone, weights: weights), forTable)
     }
 }

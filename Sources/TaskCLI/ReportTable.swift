@@ -19,6 +19,8 @@ struct ReportTable {
     let now: String
     let sectionHeaders: Bool
     let weights: TaskRank.Weights
+    /// The batch's short uuids, for the `short` column.
+    var short: [String: String] = [:]
     private var widths: [Int] = []
     private var section: String?
     private var counts: [String: Int] = [:]
@@ -39,7 +41,7 @@ struct ReportTable {
 
     /// The cell of `column` for `task`, as a terminal shows it (controls escaped).
     private func cell(_ column: ReportColumn, _ task: Task) -> String {
-        TerminalText.escapingControls(column.text(task, zone: zone, today: today, weights: weights, forTable: true))
+        TerminalText.escapingControls(column.text(task, zone: zone, today: today, weights: weights, forTable: true, short: short))
     }
 
     /// Lays the columns out from the first batch, then writes the header row.
@@ -104,10 +106,10 @@ struct ReportTable {
 
     /// One record of the columns, TSV or CSV.
     static func record(_ task: Task, _ columns: [ReportColumn], zone: LocalTime, today: CalendarDay, weights: TaskRank.Weights, escapesControls: Bool,
-                       field: (String, inout [UInt8]) -> Void, separator: UInt8, end: [UInt8], to bytes: inout [UInt8]) {
+                       short: [String: String] = [:], field: (String, inout [UInt8]) -> Void, separator: UInt8, end: [UInt8], to bytes: inout [UInt8]) {
         for (index, column) in columns.enumerated() {
             if index > 0 { bytes.append(separator) }
-            let text = column.text(task, zone: zone, today: today, weights: weights, forTable: false)
+            let text = column.text(task, zone: zone, today: today, weights: weights, forTable: false, short: short)
             field(escapesControls ? TerminalText.escapingControls(text) : text, &bytes)
         }
         bytes.append(contentsOf: end)

@@ -50,6 +50,9 @@ final class TaskWriter {
     var rankWeights = TaskRank.Weights.standard
     /// A report's columns (`--columns`), or nil for the listing's own.
     var columns: [ReportColumn]?
+    /// The short uuids of a batch's tasks (the store's `shortUUIDs`), asked only when the
+    /// columns show them.
+    var shortUUIDs: (([String]) -> [String: String])?
     private var report: ReportTable?
     /// The active context, named above a table (`Context work: list:Work or +work`).
     var contextLine: String?
@@ -137,17 +140,20 @@ final class TaskWriter {
 
     private func writeColumns(_ rows: [Task], _ columns: [ReportColumn]) {
         let day = query.today ?? today ?? .unixEpoch
+        let short = columns.contains { $0.name == "short" } ? shortUUIDs?(rows.map(\.uuid)) ?? [:] : [:]
         switch format {
-        case .table: report?.write(rows, query: query, to: output)
+        case .table:
+            report?.short = short
+            report?.write(rows, query: query, to: output)
         case .tsv:
             for task in rows {
-                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, field: TSV.append,
-                                                   separator: 0x09, end: [0x0A], to: &$0) }
+                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, short: short,
+                                                   field: TSV.append, separator: 0x09, end: [0x0A], to: &$0) }
             }
         default:
             for task in rows {
-                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, field: CSV.append,
-                                                   separator: 0x2C, end: [0x0D, 0x0A], to: &$0) }
+                output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, short: short,
+                                                   field: CSV.append, separator: 0x2C, end: [0x0D, 0x0A], to: &$0) }
             }
         }
     }

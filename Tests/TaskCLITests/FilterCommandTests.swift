@@ -301,6 +301,33 @@ struct FilterCommandTests {
         #expect(lines.last?.contains("begins the uuids of 3 tasks") == true, "\(result)")
     }
 
+    /// Every listing can show each task's short uuid (`--columns short`), the start that is
+    /// its alone (issue 53): each one chooses its own task, and the same start `show` names.
+    @Test func theShortColumnIsEachTasksOwnStart() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell(#"""
+            printf 'a\nb\nc\n' | tasks add - > /dev/null && sleep 1 && tasks add d > /dev/null
+            tasks list --columns id,short --format tsv > shorts
+            while IFS="$(printf '\t')" read -r id short; do
+                [ "$(tasks show "$short" --format tsv | head -1 | cut -f2)" = "$id" ] || echo "$short is not task $id's alone"
+            done < shorts
+            cut -f2 shorts | awk '{ print length($0) }' | sort -u | paste -sd ' '
+            [ "$(tasks show 2 --format table | grep '^uuid' | sed 's/.*(\(.*\) is enough)$/\1/')" = "$(sed -n 2p shorts | cut -f2)" ] && echo "show agrees"
+            tasks list --columns id,short,title --format csv | head -1 | tr -d '\r'
+            """#, in: folder)
+        #expect(result.status == 0 && !result.stdout.contains("is not task"), "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        // Made in the same second, a, b, c share more than eight digits; d, a second on, fewer.
+        let lengths = (lines.first ?? "").split(separator: " ").compactMap { Int($0) }
+        #expect(lengths.count == 2 && lengths.allSatisfy { $0 > 8 && $0 < 36 }, "\(result)")
+        #expect(lines.dropFirst() == ["show agrees", "id,short,title"], "\(result)")
+        // In the harness every uuid is 00000000-0000-7000-8000-0000000000NN: all but the last digit shared.
+        let cli = CLI()
+        _ = cli.run(["add", "-"], input: "x\ny\n")
+        #expect(cli.run("list", "--columns", "id,short", "--format", "tsv").stdout
+                == "1\t00000000-0000-7000-8000-000000000001\n2\t00000000-0000-7000-8000-000000000002\n")
+    }
+
     /// A filter word quoted with spaces in it is read as what it is (issue 53): a group, or a
     /// field whose value has spaces; only other text is a phrase.
     @Test func aQuotedWordWithSpacesIsAGroupOrAFieldBeforeAPhrase() {

@@ -46,6 +46,7 @@ struct ListCommand: TasksCommand {
         let reactor = TaskListReactor(service: context.service)
         let writer = context.view.printer.writer
         writer.columns = columns
+        writer.shortUUIDs = { [service = context.service] uuids in (try? service.shortUUIDs(uuids)) ?? [:] }
         writer.rankWeights = query.rankWeights
         writer.contextLine = contextLine
         if query.limit != nil {

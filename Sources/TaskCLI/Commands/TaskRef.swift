@@ -45,21 +45,6 @@ enum TaskRef {
     /// other task's uuid begins with (uuids made in the same moment share their first digits);
     /// nil when the reads fail.
     static func shortest(_ uuid: String, _ context: CommandContext) -> String? {
-        let reactor = TaskListReactor(service: context.service)
-        var digits = 0
-        for (index, character) in uuid.enumerated() {
-            guard character != "-" else { continue }
-            digits += 1
-            guard digits >= 8 else { continue }
-            let prefix = String(uuid.prefix(index + 1))
-            var query = TaskQuery(status: .all)
-            query.filter = .term(.uuid(prefix))
-            query.waiting = .shown
-            query.expired = .shown
-            let state = reactor.send(.choose(query))
-            guard state.failure == nil, let chosen = state.chosen else { return nil }
-            if chosen.count <= 1 { return prefix }
-        }
-        return uuid
+        (try? context.service.shortUUIDs([uuid]))?[uuid]
     }
 }
