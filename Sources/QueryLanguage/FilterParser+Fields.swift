@@ -74,6 +74,12 @@ extension FilterParser {
             }
             return (.uuid(lower), false)
         case .text, .priority, .date, .number, .duration:
+            // `parent:12`, `parent:1-3,5`: the subtasks of those tasks (a uuid is compared as text).
+            if field.name == "parent", modifier == field.defaultModifier || modifier == "not", !value.isEmpty,
+               value.utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "-") }), value.utf8.count < 8,
+               case .ids(let ranges)? = try idsTerm(value, { reason, _ in fail(reason) }) {
+                return (.subtaskOf(ranges), modifier == "not")
+            }
             return (try compared(field, modifier: modifier, value: value, head: head, fail), false)
         case .shown:
             throw fail("'\(field.name)' is not something to filter on")

@@ -56,7 +56,7 @@ public struct FilterParser {
     public static let virtualTags: [String] = FilterFlag.allCases.map(\.rawValue)
         + ["UNBLOCKED", "CHILD", "TODAY", "DUETODAY", "YESTERDAY", "TOMORROW", "DUE", "WEEK", "MONTH", "QUARTER", "YEAR",
            "PENDING", "DONE", "COMPLETED", "WAITING", "EXPIRED", "SCHEDULED", "UNTIL", "PROJECT", "PRIORITY", "UDA", "ORPHAN",
-           "TEMPLATE", "PARENT"]
+           "TEMPLATE", "DELETED"]
 
     /// The words of `text`, split at spaces; `"…"` and `'…'` keep spaces inside one word (a
     /// context's or a report's filter, kept as one string).
@@ -293,7 +293,10 @@ public struct FilterParser {
         case "EXPIRED": return .term(.status(.expired))
         case "DELETED": return .term(.status(.deleted))
         case "UNBLOCKED": return named(.not(.term(.flag(.blocked))))
-        case "CHILD": return named(.term(.flag(.instance)))
+        case "CHILD":
+            // Taskwarrior's: an instance of a series; here a subtask too.
+            guard let parent = vocabulary.named("parent") else { return named(.term(.flag(.instance))) }
+            return named(.or([.term(.flag(.instance)), .term(.field(parent, .notEqual, nil))]))
         case "TODAY", "DUETODAY": return day(0)
         case "YESTERDAY": return day(-1)
         case "TOMORROW": return day(1)
@@ -316,7 +319,7 @@ public struct FilterParser {
         case "UDA": return named(.or(vocabulary.fields.filter { $0.custom != nil || $0.name == "priority" }.map { .term(.field($0, .notEqual, nil)) }))
         case "ORPHAN": return .term(.orphan(vocabulary.fields.compactMap { $0.custom?.name }))
         // tasks keeps no template apart from a series' tasks: the rule travels with each.
-        case "TEMPLATE", "PARENT": return named(.or([]))
+        case "TEMPLATE": return named(.or([]))
         default: return nil
         }
     }

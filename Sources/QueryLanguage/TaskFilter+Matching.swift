@@ -61,8 +61,12 @@ extension FilterTerm {
             case .tagged: return !task.tags.isEmpty
             case .instance: return task.series != nil
             case .latest: return world.latestID == task.id
+            case .parent: return world.hasSubtasks(task.uuid) ?? false
             }
         case .named(_, let filter): return filter.matches(task, clock: clock, world: world)
+        case .subtaskOf(let ranges):
+            guard let parent = task.parent, let id = world.idOf(parent) else { return false }
+            return ranges.contains { $0.contains(id) }
         case .orphan(let declared):
             return ExtrasText.members(task.extras).contains { member in
                 guard let key = CustomField.unquoted(member.key) else { return false }

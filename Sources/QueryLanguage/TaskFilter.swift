@@ -128,6 +128,10 @@ public struct FilterClock: Hashable, Sendable {
 public struct FilterWorld: Sendable {
     public var isPending: @Sendable (String) -> Bool?
     public var isWaitedOn: @Sendable (String) -> Bool?
+    /// Whether another task is a subtask of the task of this uuid (`+PARENT`); nil: not known.
+    public var hasSubtasks: @Sendable (String) -> Bool? = { _ in nil }
+    /// The id of the task of this uuid (`parent:12`); nil: not known.
+    public var idOf: @Sendable (String) -> Int64? = { _ in nil }
     /// The highest id there is (`+LATEST`); nil: not known.
     public var latestID: Int64?
 
@@ -145,6 +149,10 @@ public struct FilterWorld: Sendable {
         let pending = Set(tasks.filter { !$0.isDone }.map(\.uuid))
         let waitedOn = Set(tasks.filter { !$0.isDone }.flatMap(\.depends))
         var world = FilterWorld(isPending: { pending.contains($0) }, isWaitedOn: { waitedOn.contains($0) })
+        let parents = Set(tasks.compactMap(\.parent))
+        world.hasSubtasks = { parents.contains($0) }
+        let ids = Dictionary(tasks.map { ($0.uuid, $0.id) }, uniquingKeysWith: { first, _ in first })
+        world.idOf = { ids[$0] }
         world.latestID = tasks.map(\.id).max()
         return world
     }
@@ -247,6 +255,8 @@ public enum FilterFlag: String, CaseIterable, Hashable, Sendable {
     case instance = "INSTANCE"
     /// The task added last (the highest id).
     case latest = "LATEST"
+    /// Another task is its subtask (`--parent`; Taskwarrior's templates are not kept here).
+    case parent = "PARENT"
 }
 
 /// What a field's value is compared with: a value (`priority:H` as 3, `points:5`, `size:M`)
@@ -292,6 +302,8 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
     /// A member of `extras` that is no declared custom field (these names) and none Taskwarrior's
     /// import keeps there (`+ORPHAN`).
     case orphan([String])
+    /// A subtask of one of the tasks of these ids (`parent:12`).
+    case subtaskOf([ClosedRange<Int64>])
 
     var choosesStatus: Bool {
         switch self {
@@ -318,6 +330,8 @@ public indirect enum FilterTerm: Hashable, Sendable, CustomStringConvertible {
         case .flag(let flag): return "+\(flag.rawValue)"
         case .named(let name, let filter): return "+\(name) (\(filter.oneLine))"
         case .orphan: return "+ORPHAN (a member of extras that is no custom field)"
+        case .subtaskOf(let ranges):
+            return "parent is task " + ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
         }
     }
 }

@@ -149,9 +149,13 @@ struct TaskFilterSQL {
             case .tagged: return "coalesce(tags, '') <> ''"
             case .instance: return "series IS NOT NULL"
             case .latest: return "id = (SELECT max(id) FROM task)"
+            case .parent: return "uuid IN (SELECT c.parent FROM task AS c WHERE c.parent IS NOT NULL)"
             }
         case .named(_, let filter):
             return condition(filter)
+        case .subtaskOf(let ranges):
+            let ids = ranges.map { "p.id BETWEEN \(bind($0.lowerBound)) AND \(bind($0.upperBound))" }.joined(separator: " OR ")
+            return "parent IN (SELECT p.uuid FROM task AS p WHERE \(ids))"
         case .orphan(let declared):
             return "tasks_orphans(extras, \(bind(declared.joined(separator: " "))))"
         }

@@ -71,6 +71,7 @@ enum Option {
                                             repeatable: true)
     static let blockedBy = OptionSpec.value("blocked-by", name: "ID,…", help: "Wait on these tasks (blocked while one is pending); -ID stops waiting.",
                                             repeatable: true, completion: Completion.ids)
+    static let parent = OptionSpec.value("parent", name: "ID", help: "Make it a subtask of task ID; '' makes it no task's subtask.", completion: Completion.ids)
     static let blocks = OptionSpec.value("blocks", name: "ID,…", help: "Make these tasks wait on this one; -ID stops them waiting.",
                                          repeatable: true, completion: Completion.ids)
     static let tag = OptionSpec.value("tag", short: "t", name: "+TAG|-TAG", help: "Add a tag (+t or t) or remove one (-t); repeatable.",

@@ -54,6 +54,12 @@ final class TaskWriter {
     /// columns show them.
     var shortUUIDs: (([String]) -> [String: String])?
     private var report: ReportTable?
+    /// The ids of the rows written last that each next one is a subtask of, outermost first.
+    private var ancestry: [Int64] = []
+    /// The ids of the tasks a batch's subtasks are subtasks of (the store's `ids(ofUUIDs:)`:
+    /// a listing reads no uuid), asked only for a batch that has subtasks.
+    var findIDs: (([String]) -> [String: Int64])?
+    private var parentIDs: [String: Int64] = [:]
     /// The active context, named above a table (`Context work: list:Work or +work`).
     var contextLine: String?
 
@@ -114,6 +120,8 @@ final class TaskWriter {
         }
         switch format {
         case .table:
+            let parents = Set(rows.lazy.compactMap(\.parent))
+            if !parents.isEmpty, let findIDs { parentIDs = findIDs(Array(parents)) }
             for task in rows {
                 writeTableRow(task)
                 if let today = explainsRankOn { output.write(String(repeating: " ", count: 4 + (table?.idWidth ?? 2)) + TaskWriter.explain(task, today, rankWeights) + "\n") }
@@ -302,9 +310,15 @@ final class TaskWriter {
             digits += 1
             rest /= 10
         }
+        // A subtask listed under its parent (the manual order keeps it there) is indented a
+        // step further: the parents above it are the only rows remembered.
+        let parentID = task.parent.flatMap { parentIDs[$0] }
+        while let last = ancestry.last, last != parentID { ancestry.removeLast() }
+        let depth = parentID == nil ? 0 : ancestry.count
+        ancestry.append(task.id)
         // Most titles are printable ASCII: one scan says so, and then a byte is a cell.
         let plain = TerminalText.isPlainASCII(task.title)
-        let title = plain ? task.title : TerminalText.escapingControls(task.title)
+        let title = String(repeating: "  ", count: min(depth, 8)) + (plain ? task.title : TerminalText.escapingControls(task.title))
         let titleWidth = plain ? title.utf8.count : TerminalText.displayWidth(title)
         let tags = layout.showsTags ? TaskWriter.tagsText(task) : ""
         let isOverdue = today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false

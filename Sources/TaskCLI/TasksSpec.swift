@@ -19,7 +19,7 @@ public enum TasksSpec {
         case .repeat: [Option.every, Option.repeatAfter]
         default: Option.edited.first { $0.field == field }.map { [$0.option] } ?? []
         }
-    } + [Option.blockedBy, Option.blocks, Option.setCustom]
+    } + [Option.blockedBy, Option.blocks, Option.parent, Option.setCustom]
     /// `edit`'s: the same, with `--list` moving the task (there is no default to speak of).
     static let editOptions: [OptionSpec] = [Option.title, Option.moveToList] + fieldOptions.dropFirst()
 

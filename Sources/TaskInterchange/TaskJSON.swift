@@ -67,6 +67,8 @@ public enum TaskJSON {
             }
             key("]")
         }
+        // The task it is a subtask of, when it is one.
+        if let parent = task.parent { key(",\"parent\":"); string(parent) }
         // A deleted task's tombstone (read by `status:deleted`) says so; a task says nothing.
         key(task.isDeleted ? ",\"deleted\":true}" : "}")
     }
@@ -86,13 +88,13 @@ public enum TaskJSON {
     enum Member: Int, CaseIterable {
         case id, uuid, title, notes, list, done, completed, due, priority, tags
         case position, created, modified, `repeat`, series, anchor, wait, scheduled, until, extras
-        case start, spent, depends, annotations, deleted, reminders
+        case start, spent, depends, annotations, deleted, reminders, parent
     }
 
     /// The members a task object may have; every one but `title` may be left out or `null`.
     static let members = ["id", "uuid", "title", "notes", "list", "done", "completed", "due", "priority", "tags",
                           "position", "created", "modified", "repeat", "series", "anchor", "wait", "scheduled", "until", "extras",
-                          "start", "spent", "depends", "annotations", "deleted", "reminders"]
+                          "start", "spent", "depends", "annotations", "deleted", "reminders", "parent"]
 
     /// What a record starts from, made once: made for each record (a task built and copied
     /// over three initializers) it was 7% of an import (callgrind).
@@ -224,6 +226,12 @@ public enum TaskJSON {
                 let spent = try reader.member(key, record: number) { try $0.null() ? 0 : try $0.integer() }
                 guard spent >= 0 && spent < TaskJSON.limit else { throw InterchangeError("record \(number): \"spent\" is \(spent); give whole seconds, 0 or more") }
                 record.fields.spent = spent
+            case .parent:
+                let parent = try reader.member(key, record: number) { try $0.optionalString() }
+                if let parent, parent.isEmpty || parent.utf8.count > 255 || parent.contains(where: { $0.isNewline }) {
+                    throw InterchangeError("record \(number): \"parent\" is no task's uuid; give the uuid of the task it is a subtask of, or null")
+                }
+                record.fields.parent = parent
             case .reminders:
                 let texts = try reader.member(key, record: number) { try $0.null() ? [] : try $0.strings() }
                 record.fields.reminders = try texts.map { text in

@@ -160,6 +160,7 @@ public enum Taskwarrior {
             case "annotations":
                 annotations = try reader.member(key, record: number) { try readAnnotations(&$0, time: time) }
             case "tasksnotes": notesText = try reader.member(key, record: number) { try $0.string() }
+            case "tasksparent": record.fields.parent = try reader.member(key, record: number) { try $0.string() }
             case "tasksreminders":
                 // Our reminders, which went out as this attribute (Taskwarrior has none): a
                 // word that is no reminder is kept aside, never lost.
@@ -257,7 +258,7 @@ public enum Taskwarrior {
     /// is written back only while the field still says the same.
     private static let mapped: Set<String> = ["uuid", "description", "status", "entry", "modified", "end", "due", "project",
                                               "priority", "recur", "parent", "wait", "scheduled", "until", "tags", "annotations",
-                                              "start", "depends", "tasksnotes", "tasksreminders"]
+                                              "start", "depends", "tasksnotes", "tasksreminders", "tasksparent"]
 
     /// The task as a Taskwarrior object, straight into `bytes`.
     static func append(_ task: Task, localTime: CachedLocalTime, to bytes: inout [UInt8], notKept: inout NotKept) {
@@ -353,6 +354,8 @@ public enum Taskwarrior {
         // not know: what the way back makes notes again.
         if !task.notes.isEmpty { key(",\"tasksnotes\":"); string(task.notes) }
         // The reminders as one attribute (a UDA to Taskwarrior: `uda.tasksreminders.type=string`).
+        // The task it is a subtask of (Taskwarrior's `parent` is a series' template: another attribute).
+        if let parent = task.parent { key(",\"tasksparent\":"); string(parent) }
         if !task.reminders.isEmpty { key(",\"tasksreminders\":"); string(task.reminders.map(\.description).joined(separator: ",")) }
         for (name, value) in extras where !mapped.contains(name) && (writesRecur || !recurrenceKeys.contains(name)) {
             key(","); string(name); key(":"); raw(value)

@@ -24,7 +24,7 @@ public struct CustomField: Equatable, Sendable {
     public static func isName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLowercase else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-            && TaskField(rawValue: name) == nil && !["limit", "tasksnotes", "tasksreminders"].contains(name)
+            && TaskField(rawValue: name) == nil && !["limit", "tasksnotes", "tasksreminders", "tasksparent"].contains(name)
     }
 
     /// Why a value cannot be set.
@@ -196,7 +196,7 @@ public enum ExtrasText {
 
     /// The members Taskwarrior's import keeps here that are Taskwarrior's own attributes, not
     /// custom fields (`Taskwarrior.readRecord`): `+ORPHAN` leaves them out.
-    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes", "tasksreminders"]
+    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes", "tasksreminders", "tasksparent"]
 
     /// The value of the member named `name`, as JSON text.
     public static func value(_ name: String, in text: String) -> String? {

@@ -60,6 +60,8 @@ public struct Task: Equatable, Hashable, Sendable {
     /// When it reminds: moments, or lengths of time from its due date or its start (a
     /// CalDAV item's VALARMs). Their texts sorted, each once.
     public var reminders: [Reminder] = []
+    /// The uuid of the task it is a subtask of (CalDAV's `RELATED-TO;RELTYPE=PARENT`), if any.
+    public var parent: String? = nil
 
     /// A task with every field given.
     public init(

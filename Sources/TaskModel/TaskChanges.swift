@@ -91,6 +91,8 @@ public struct DependencyChanges: Equatable, Sendable {
     public var notBlockedBy: [Int64] = []
     public var blocks: [Int64] = []
     public var notBlocks: [Int64] = []
+    /// The task it becomes a subtask of (`--parent ID`), or none (`--parent ''`).
+    public var parent: FieldUpdate<Int64> = .keep
 
     public init(blockedBy: [Int64] = [], notBlockedBy: [Int64] = [], blocks: [Int64] = [], notBlocks: [Int64] = []) {
         self.blockedBy = blockedBy
@@ -99,7 +101,7 @@ public struct DependencyChanges: Equatable, Sendable {
         self.notBlocks = notBlocks
     }
 
-    public var isEmpty: Bool { blockedBy.isEmpty && notBlockedBy.isEmpty && blocks.isEmpty && notBlocks.isEmpty }
+    public var isEmpty: Bool { blockedBy.isEmpty && notBlockedBy.isEmpty && blocks.isEmpty && notBlocks.isEmpty && parent.isKeep }
 }
 
 /// A custom field's new value (`--set name=value`): its JSON text as `extras` keeps it, or

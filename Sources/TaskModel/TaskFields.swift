@@ -73,6 +73,8 @@ public enum TaskFields {
                       edit: FieldEdit("WHEN,…", flag: "remind", help: "Reminders: due-15min, start-1h, due, or a time (tomorrow 9:00), comma-separated; '' clears.",
                                       noun: "a reminder"),
                       stored: { .text(RemindersText.encode($0.reminders)) }, read: { $0.reminders = RemindersText.decode($1.string($2)) }),
+        TaskFieldSpec(.parent, kind: .optionalText, shown: .body, words: { FieldWords([.filter, .column], aliases: ["subtaskof"]) }, reported: true,
+                      stored: { $0.parent.map(SyncValue.text) ?? .null }, read: { $0.parent = $1.optionalString($2) }),
     ]
 
     /// The order a form shows the fields a person sets — the editor of `tasks ui`, the flags of
@@ -97,7 +99,7 @@ public enum TaskFields {
 /// A task's fields by their JSON names: the keys of `TaskFields.all`, in its order.
 public enum TaskField: String, CaseIterable, Sendable {
     case title, notes, list, done, completed, due, priority, tags, position, created, modified
-    case `repeat`, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, reminders
+    case `repeat`, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, reminders, parent
 
     /// Where its entry is in `TaskFields.all`, which is in the cases' order (FieldTableTests
     /// checks it). Found among the cases, not the entries: comparing entries copied each one

@@ -11,6 +11,8 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     case notPending(id: Int64, title: String, action: String)
     /// Dependencies that would go round: each id waits on the next, the last on the first.
     case dependencyCycle(ids: [Int64])
+    /// Subtasks that would go round: each id a subtask of the next, the last of the first.
+    case parentCycle(ids: [Int64])
     /// The task has no annotation that `pick` names (its text, or its number from 1).
     case noSuchAnnotation(id: Int64, pick: String)
 

@@ -93,7 +93,15 @@ public enum VTodoMapping {
         }.filter { !$0.text.isEmpty }
         fields["annotations"] = .text(AnnotationsText.encode(annotations))
         fields["reminders"] = .text(reminders(of: whole))
+        // RFC 5545: a RELATED-TO without RELTYPE names the parent.
+        fields["parent"] = calendar.properties("RELATED-TO").first { isParentLink($0) }
+            .map { $0.value.trimmingWhitespace }.flatMap { $0.isEmpty ? nil : SyncValue.text($0) } ?? .null
         return fields
+    }
+
+    /// Whether a RELATED-TO names the item's parent: RELTYPE=PARENT, or none (RFC 5545's default).
+    static func isParentLink(_ property: ICalendar.Property) -> Bool {
+        property.parameter("RELTYPE").map { $0.uppercased() == "PARENT" } ?? true
     }
 
     /// The item's UID.
@@ -193,6 +201,9 @@ public enum VTodoMapping {
                 "COMMENT;X-TASKS-ENTRY=" + String($0.entry.millisecondsSince1970) + ":" + ICalendar.escape($0.text)
             }
             calendar.replace("COMMENT", with: lines)
+        }
+        if changed["parent"] != nil {
+            calendar.replace("RELATED-TO", where: isParentLink, with: text("parent").map { ["RELATED-TO;RELTYPE=PARENT:" + $0] } ?? [])
         }
         if changed["reminders"] != nil {
             writeReminders(TagsText.decode(text("reminders") ?? ""), title: (changed["title"] ?? current["title"])?.text ?? "", into: &calendar)

@@ -53,6 +53,7 @@ extension SQLiteTaskService {
     /// `checkNoCycle` once every row is written.
     func applyDependencies(_ changes: DependencyChanges, to task: inout Task, _ entry: EntryRecorder) throws {
         guard !changes.isEmpty else { return }
+        try applyParent(changes.parent, to: &task, entry)
         for id in changes.blockedBy + changes.blocks where id == task.id { throw TaskServiceError.dependencyCycle(ids: [id]) }
         let added = try readTasks(ids: Self.unique(changes.blockedBy)).map(\.uuid)
         let removed = try readTasks(ids: Self.unique(changes.notBlockedBy)).map(\.uuid)
@@ -63,6 +64,51 @@ extension SQLiteTaskService {
             if changes.blocks.contains(other.id) { next.depends = TagsText.normalized(next.depends + [task.uuid]) }
             if next.depends != other.depends { _ = try write(next, over: other, entry) }
         }
+    }
+
+    /// Makes `task` a subtask of the task `update` names, or of none; refused when that task
+    /// is `task` or one of its subtasks, at any depth (`parentCycle`). A new subtask goes to
+    /// its parent's list, after the parent's subtasks, so that the manual order shows it under
+    /// its parent.
+    func applyParent(_ update: FieldUpdate<Int64>, to task: inout Task, _ entry: EntryRecorder) throws {
+        switch update {
+        case .keep: return
+        case .clear: task.parent = nil
+        case .set(let id):
+            if id == task.id { throw TaskServiceError.parentCycle(ids: [id]) }
+            guard let parent = try readTask(id: id) else { throw TaskServiceError.notFound(ids: [id]) }
+            // Up from the new parent, by uuid, each once (a peer's rows may go round already).
+            var path: [Int64] = [task.id, parent.id]
+            var seen: Set<String> = [parent.uuid]
+            var above = parent.parent
+            while let uuid = above, seen.insert(uuid).inserted {
+                if uuid == task.uuid { throw TaskServiceError.parentCycle(ids: path) }
+                guard let row = try db.query("SELECT id, parent FROM task WHERE uuid = ?", [uuid], row: { ($0.int64(0), $0.optionalString(1)) }).first else { break }
+                path.append(row.0)
+                above = row.1
+            }
+            if task.parent != parent.uuid {
+                let last = try lastOfSubtree(parent, excluding: task.id)
+                task.list = parent.list
+                task.position = try position(besides: last, before: false, excluding: task.id, entry: entry)
+            }
+            task.parent = parent.uuid
+        }
+    }
+
+    /// The last task of `root`'s subtree in its list's manual order: its subtasks (and theirs)
+    /// that follow it there, or `root` itself.
+    private func lastOfSubtree(_ root: Task, excluding id: Int64) throws -> Task {
+        var inside: Set<String> = [root.uuid]
+        var last = root.id
+        let rows = try db.query("SELECT id, uuid, parent FROM task WHERE list = ? AND position > ? AND id != ? ORDER BY position, id LIMIT 10000",
+                                [root.list, root.position, id]) { ($0.int64(0), $0.string(1), $0.optionalString(2)) }
+        for (rowID, uuid, parent) in rows {
+            guard let parent, inside.contains(parent) else { break }
+            inside.insert(uuid)
+            last = rowID
+        }
+        return try readTask(id: last) ?? root
     }
 
     /// Throws `dependencyCycle` when a task `task` waits on (through any chain) waits on it.

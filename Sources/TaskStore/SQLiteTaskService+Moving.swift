@@ -44,7 +44,7 @@ extension SQLiteTaskService {
 
     /// A free position next to `other`: the midpoint of the gap. When the gap is used up, the
     /// list is numbered afresh (rare: each halving of a 65,536 gap survives 16 moves into it).
-    private func position(besides other: Task, before: Bool, excluding id: Int64, entry: EntryRecorder) throws -> Int64 {
+    func position(besides other: Task, before: Bool, excluding id: Int64, entry: EntryRecorder) throws -> Int64 {
         for _ in 0..<2 {
             let anchor = try db.scalar("SELECT position FROM task WHERE id = ?", other.id) ?? other.position
             let neighbour = before

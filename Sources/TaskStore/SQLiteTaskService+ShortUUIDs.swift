@@ -34,6 +34,22 @@ extension SQLiteTaskService {
         }
     }
 
+    /// The ids of the tasks of `uuids` that are here.
+    public func ids(ofUUIDs uuids: [String]) throws -> [String: Int64] {
+        let db = try self.db
+        return try db.read {
+            let lookup = try db.prepare("SELECT id FROM task WHERE uuid = ?")
+            defer { lookup.reset() }
+            var result: [String: Int64] = [:]
+            for uuid in uuids {
+                lookup.reset()
+                try lookup.bind(text: uuid, at: 1)
+                if try lookup.step() { result[uuid] = lookup.int64(0) }
+            }
+            return result
+        }
+    }
+
     /// The start of `uuid` one character longer than `shared`, with at least eight hex
     /// digits, never ending on a hyphen.
     static func shortForm(_ uuid: String, longerThan shared: Int) -> String {

@@ -17,7 +17,7 @@ extension SQLiteTaskService {
             for (index, draft) in drafts.enumerated() where !draft.dependencies.isEmpty {
                 let before = created[index]
                 try applyDependencies(draft.dependencies, to: &created[index], entry)
-                if created[index].depends != before.depends { try overwrite(created[index]) }
+                if created[index].depends != before.depends || created[index].parent != before.parent { try overwrite(created[index]) }
                 try checkNoCycle(from: created[index])
                 for id in draft.dependencies.blocks { if let other = try readTask(id: id) { try checkNoCycle(from: other) } }
             }

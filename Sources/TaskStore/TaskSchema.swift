@@ -338,6 +338,17 @@ public enum TaskSchema {
                 ALTER TABLE sync_remote_base ADD COLUMN reminders;
                 """)
         },
+        Migration("v16: subtasks") { db in
+            // The uuid of the task a task is a subtask of, or null; the subtasks of a task found
+            // by the index (`+PARENT`).
+            try db.execute("""
+                ALTER TABLE task ADD COLUMN parent TEXT;
+                ALTER TABLE deleted_task ADD COLUMN parent TEXT;
+                ALTER TABLE sync_base ADD COLUMN parent;
+                ALTER TABLE sync_remote_base ADD COLUMN parent;
+                CREATE INDEX task_by_parent ON task (parent) WHERE parent IS NOT NULL;
+                """)
+        },
     ]
 
     /// The triggers that keep `sync_dirty` (migration v11), made with a file's first sync.

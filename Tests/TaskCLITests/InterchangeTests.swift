@@ -79,7 +79,7 @@ struct InterchangeTests {
     @Test func csvExportHasEveryField() {
         let cli = InterchangeTests.varied()
         let csv = cli.run("export", "--format", "csv").stdout
-        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified,repeat,series,anchor,wait,scheduled,until,extras,start,spent,depends,annotations,reminders\r\n"))
+        #expect(csv.hasPrefix("id,uuid,title,notes,list,done,completed,due,priority,tags,position,created,modified,repeat,series,anchor,wait,scheduled,until,extras,start,spent,depends,annotations,reminders,parent\r\n"))
         #expect(csv.contains("\"Write report ✍️ 보고서 \"\"final\"\"\",\"line 1\n\n\tline 3 \\ end\",Side project,false,"))
     }
 

@@ -45,21 +45,25 @@ struct ReminderCommandTests {
 }
 
 extension TaskwarriorLosslessTests {
-    /// Reminders go to Taskwarrior as the attribute `tasksreminders` (a UDA there), which
-    /// Taskwarrior keeps, and come back from it as they were.
+    /// Reminders go to Taskwarrior as the attribute `tasksreminders` (a UDA there), and a
+    /// subtask's parent as `tasksparent` (Taskwarrior's own `parent` is a series' template),
+    /// which Taskwarrior keeps; both come back from it as they were.
     @Test func remindersGoToTaskwarriorAndBack() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
             export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
             mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nuda.tasksreminders.type=string\\n' "$TASKDATA" > taskrc
             tasks add Dentist due:2026-12-10T14:00 --remind due-15min,2026-12-09T09:00 > /dev/null
+            tasks add 'Bring the card' --parent 1 > /dev/null
             tasks export --format taskwarrior | task import - > /dev/null 2>&1 || echo "task import failed"
             task rc.json.array=on export | grep -o '"tasksreminders":"[^"]*"'
+            [ "$(task rc.json.array=on export | grep -o '"tasksparent":"[^"]*"' | cut -d'"' -f4)" = "$(tasks show 1 --format tsv | grep ^uuid | cut -f2)" ] && echo "parent kept"
             task rc.json.array=on export > from-task.json
             tasks --db back.db import --format taskwarrior from-task.json 2> /dev/null
             tasks --db back.db show 1 --format tsv | grep '^reminders'
+            tasks --db back.db list parent:1 --format tsv | cut -f4
             """, in: folder)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "\"tasksreminders\":\"20261209T140000Z,due-15min\"\nreminders\t20261209T140000Z due-15min\n", "\(result)")
+        #expect(result.stdout == "\"tasksreminders\":\"20261209T140000Z,due-15min\"\nparent kept\nreminders\t20261209T140000Z due-15min\nBring the card\n", "\(result)")
     }
 }

@@ -81,7 +81,7 @@ struct SyncPostgresTests {
         let result = try sync("""
             printf 'Design\\nBuild\\n' | tasks $A add - -q
             tasks $A sync --remote "$URL" && tasks $B sync --remote "$URL" || exit 9
-            tasks $A edit 2 --blocked-by 1 && tasks $A start 1
+            tasks $A edit 2 --blocked-by 1 && tasks $A start 1 && tasks $A edit 2 --parent 1
             tasks $B annotate 2 'ask Kim about the figures' && tasks $B edit 1 --due 2026-12-03T09:30+01:00 --remind due-15min
             tasks $A sync && tasks $B sync && tasks $A sync || exit 9
             for machine in "$A" "$B"; do
@@ -96,6 +96,7 @@ struct SyncPostgresTests {
         #expect(text.contains(#""depends":[""#), "A's dependency")
         #expect(text.contains(#""due":"2026-12-03T09:30:00+01:00""#) && text.contains(#""start":"20"#), "B's moment, A's start")
         #expect(text.contains(#""reminders":["due-15min"]"#), "B's reminder (issue 54)")
+        #expect(text.contains(#""parent":""#), "A's subtask (issue 54)")
     }
 
     /// Issue 53: a delete that travels leaves the deleted task's tombstone on the other

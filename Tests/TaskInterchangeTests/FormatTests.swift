@@ -68,7 +68,7 @@ let sampleTasks: [Task] = [
             (#"[{"title":"a","position":1.5}]"#, "record 1: \"position\" should be a whole number"),
             (#"[{"title":"a","title":"b"}]"#, "record 1: \"title\" appears twice"),
             (#"[{"title":"a","colour":"red"}]"#,
-             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, deleted, reminders"),
+             "record 1: unknown member \"colour\"; a task has id, uuid, title, notes, list, done, completed, due, priority, tags, position, created, modified, repeat, series, anchor, wait, scheduled, until, extras, start, spent, depends, annotations, deleted, reminders, parent"),
             (#"[{"description":"a","status":"pending"}]"#,
              "record 1: unknown member \"description\"; this looks like Taskwarrior's export: use --format taskwarrior"),
             ("[{\"title\":\"a\u{1}\"}]", "line 1, column 13: a control character (byte 0x1) inside a string; write it as \\u0001 (in record 1)"),

@@ -38,7 +38,8 @@ struct FieldTableTests {
             .with { $0.scheduled = TaskDate("2026-12-15T09:30:00+01:00[Europe/Berlin]"); $0.until = TaskDate("2027-01-31"); $0.extras = #""estimate":"3h""#
                 $0.start = Timestamp(millisecondsSince1970: 7); $0.spent = 90; $0.depends = ["u2", "u3"]
                 $0.annotations = [Annotation(entry: Timestamp(millisecondsSince1970: 8), text: "a\tb\\c\nd")]
-                $0.reminders = [Reminder(at: Timestamp(millisecondsSince1970: 9_000))] + (Reminder(anchor: .due, offset: -900).map { [$0] } ?? []) }
+                $0.reminders = [Reminder(at: Timestamp(millisecondsSince1970: 9_000))] + (Reminder(anchor: .due, offset: -900).map { [$0] } ?? [])
+                $0.parent = "u0" }
         var rebuilt = Task(id: 7, uuid: "u", title: "", created: Timestamp(millisecondsSince1970: 0), modified: Timestamp(millisecondsSince1970: 0))
         let row = StoredRow(TaskFields.all.map { $0.stored(task) })
         for (index, field) in TaskFields.all.enumerated() { field.read(&rebuilt, row, Int32(index)) }

@@ -37,7 +37,7 @@ struct SchemaUpgradeTests {
                 "v6: no password in the history", "v7: scheduled, until, and what other tools wrote",
                 "v8: start, time spent, dependencies, annotations", "v9: the tasks that wait on one", "v10: what a CalDAV remote remembers",
                 "v11: the tasks changed since each remote's last sync", "v12: an entry's changes in its own row",
-                "v13: a search index without column sizes", "v14: deleted tasks kept as tombstones", "v15: reminders"])
+                "v13: a search index without column sizes", "v14: deleted tasks kept as tombstones", "v15: reminders", "v16: subtasks"])
         #expect(try SchemaUpgradeTests.rows(service.db) == before, "every field of every task as it was")
         #expect(try service.db.scalarString("PRAGMA integrity_check") == "ok")
         #expect(try service.createNow([TaskDraft(title: "new")]).map(\.id) == [4], "id 3 was used (then deleted): never again")
@@ -64,7 +64,9 @@ struct TombstoneMigrationTests {
         }
         let old = try Connection(path: path)
         try old.execute("""
-            DELETE FROM schema_migrations WHERE name LIKE 'v14%' OR name LIKE 'v15%';
+            DELETE FROM schema_migrations WHERE name LIKE 'v14%' OR name LIKE 'v15%' OR name LIKE 'v16%';
+            DROP INDEX task_by_parent; ALTER TABLE task DROP COLUMN parent; ALTER TABLE deleted_task DROP COLUMN parent;
+            ALTER TABLE sync_base DROP COLUMN parent; ALTER TABLE sync_remote_base DROP COLUMN parent;
             ALTER TABLE task DROP COLUMN reminders; ALTER TABLE deleted_task DROP COLUMN reminders;
             ALTER TABLE sync_base DROP COLUMN reminders; ALTER TABLE sync_remote_base DROP COLUMN reminders;
             DROP INDEX deleted_task_by_uuid; ALTER TABLE deleted_task DROP COLUMN tombstone; ALTER TABLE deleted_task DROP COLUMN removed;
@@ -108,7 +110,8 @@ struct PasswordMigrationTests {
             CREATE TABLE history_field (entry INTEGER NOT NULL, seq INTEGER NOT NULL, field TEXT NOT NULL, before, after,
                 PRIMARY KEY (entry, seq, field)) WITHOUT ROWID;
             UPDATE history SET command = replace(command, '***', 'SECRET');
-            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%' OR name LIKE 'v12%' OR name LIKE 'v13%' OR name LIKE 'v14%' OR name LIKE 'v15%';
+            DELETE FROM schema_migrations WHERE name LIKE 'v6%' OR name LIKE 'v7%' OR name LIKE 'v8%' OR name LIKE 'v9%' OR name LIKE 'v10%' OR name LIKE 'v11%' OR name LIKE 'v12%' OR name LIKE 'v13%' OR name LIKE 'v14%' OR name LIKE 'v15%' OR name LIKE 'v16%';
+            DROP INDEX task_by_parent; ALTER TABLE task DROP COLUMN parent; ALTER TABLE deleted_task DROP COLUMN parent; ALTER TABLE sync_base DROP COLUMN parent;
             ALTER TABLE task DROP COLUMN reminders; ALTER TABLE deleted_task DROP COLUMN reminders; ALTER TABLE sync_base DROP COLUMN reminders;
             DROP INDEX deleted_task_by_uuid; ALTER TABLE deleted_task DROP COLUMN tombstone; ALTER TABLE deleted_task DROP COLUMN removed;
             ALTER TABLE deleted_task DROP COLUMN purged;

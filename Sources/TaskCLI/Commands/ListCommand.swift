@@ -47,6 +47,7 @@ struct ListCommand: TasksCommand {
         let writer = context.view.printer.writer
         writer.columns = columns
         writer.shortUUIDs = { [service = context.service] uuids in (try? service.shortUUIDs(uuids)) ?? [:] }
+        writer.findIDs = { [service = context.service] uuids in (try? service.ids(ofUUIDs: uuids)) ?? [:] }
         writer.rankWeights = query.rankWeights
         writer.contextLine = contextLine
         if query.limit != nil {

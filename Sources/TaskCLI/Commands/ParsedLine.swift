@@ -282,6 +282,16 @@ struct ParsedLine {
                 try FieldFlags.readIDs(text, as: "--\(option.long) \(text)", adding: adding, removing: removing, into: &fields.dependencies)
             }
         }
+        if let text = parsed.value(Option.parent) {
+            let trimmed = text.trimmingWhitespace
+            if trimmed.isEmpty {
+                fields.dependencies.parent = .clear
+            } else if let id = Int64(trimmed), id > 0 {
+                fields.dependencies.parent = .set(id)
+            } else {
+                throw CLIError.usage("'--parent \(text)': '\(trimmed)' is not a task id; give one id, or '' for no parent")
+            }
+        }
         let sets = parsed.values(Option.setCustom)
         if !sets.isEmpty {
             let configuration = try configuration()
