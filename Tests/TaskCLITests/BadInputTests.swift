@@ -41,7 +41,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
         BadInput("a modifier one letter off", ["add", "Call", "prority:H"], status: 2,
                  "tasks: 'prority:H': no field 'prority'; did you mean 'priority:H'?\ntasks: to keep it in the title, quote it with the words around it: \"… prority:H …\"\n"),
         BadInput("unknown filter field", ["list", "projcet:Home"], status: 2,
-                 "tasks: filter word 1 'projcet:Home': no field 'projcet'; filter on id, uuid, title, notes, list, completed, due, priority, tags, created, modified, wait, scheduled, until, start, status; did you mean 'project:Home'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
+                 "tasks: filter word 1 'projcet:Home': no field 'projcet'; filter on id, uuid, title, notes, list, completed, due, priority, tags, created, modified, wait, scheduled, until, start, parent, status; did you mean 'project:Home'?\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("unbalanced parenthesis", ["list", "(+a", "or", "+b"], status: 2,
                  "tasks: filter word 1 '(': this parenthesis is not closed\ntasks: filters are documented in 'tasks help filters'; --explain shows how words are read\n"),
         BadInput("bad date in a filter word", ["list", "due.before:tomorow"], status: 2,

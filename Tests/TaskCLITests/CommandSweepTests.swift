@@ -38,8 +38,8 @@ struct CommandSweepTests {
         if ["sync", "import", "show", "edit", "move", "toggle", "done", "reopen", "delete", "undelete", "purge", "undo", "redo",
             "append", "prepend", "duplicate", "start", "stop", "annotate", "denotate"].contains(command)
             || words.contains("--db") || words.contains(where: { $0.hasPrefix("--db=") })
-            // A dependency names a task, which may not be there.
-            || words.contains(where: { $0.hasPrefix("--blocked-by") || $0.hasPrefix("--blocks") }) {
+            // A dependency or a parent names a task, which may not be there.
+            || words.contains(where: { $0.hasPrefix("--blocked-by") || $0.hasPrefix("--blocks") || $0.hasPrefix("--parent") }) {
             return [0, 1, 2]
         }
         return [0, 2]
