@@ -228,15 +228,7 @@ struct SyncCalDAVFaultTests {
     /// completion, cancel, move, delete; it shows no categories or start): written here, read
     /// there; written there, read here.
     @Test func vdirsyncerAndTodomanSeeTheSameTasks() throws {
-        guard access("/usr/bin/vdirsyncer", X_OK) == 0, access("/usr/bin/todoman", X_OK) == 0 else {
-            Issue.record("vdirsyncer and todoman are needed: scripts/install-deps installs them")
-            return
-        }
-        let server = try CalDAVServer(.radicale)
-        let folder = TemporaryFolder()
-        Self.configureVdirsyncerAndTodoman(server, folder)
-        let result = try shell("""
-            export VDIRSYNCER_CONFIG="$PWD/vdirsyncer.conf" XDG_CONFIG_HOME="$PWD/xdg" TZ=UTC
+        guard let result = try withTodoman("""
             todo() { todoman --porcelain list --status ANY | python3 -c '
             import json, sys, time
             for t in sorted(json.load(sys.stdin), key=lambda t: t["summary"]):
@@ -260,7 +252,7 @@ struct SyncCalDAVFaultTests {
             todoman move -l Bills "$(id 'Water plants')" > /dev/null && todoman delete --yes "$(id 'Old errand')" > /dev/null || exit 9
             vdirsyncer sync >> v.log 2>&1 && tasks $A sync -q || { cat v.log; exit 9; }
             echo '# here'; here
-            """, server, folder)
+            """) else { return }
         #expect(result.status == 0, "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
@@ -277,6 +269,22 @@ struct SyncCalDAVFaultTests {
             "Pay rent\tBills\t-\t2026-12-01\t-\t-\tTrue",
             "Water plants\tBills\t-\t-\t-\t-\tTrue",
         ], "\(result)")
+    }
+
+    /// `script` run with vdirsyncer's pair `tasks` (Radicale's calendars into `vdir/`) and
+    /// todoman on it set up; nil (and an issue recorded) when they are not installed.
+    func withTodoman(_ script: String) throws -> ShellResult? {
+        guard access("/usr/bin/vdirsyncer", X_OK) == 0, access("/usr/bin/todoman", X_OK) == 0 else {
+            Issue.record("vdirsyncer and todoman are needed: scripts/install-deps installs them")
+            return nil
+        }
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        Self.configureVdirsyncerAndTodoman(server, folder)
+        return try shell("""
+            export VDIRSYNCER_CONFIG="$PWD/vdirsyncer.conf" XDG_CONFIG_HOME="$PWD/xdg" TZ=UTC
+            \(script)
+            """, server, folder)
     }
 
     /// vdirsyncer's pair `tasks` (the server's calendars into `vdir/`) and todoman on it.
@@ -309,15 +317,7 @@ struct SyncCalDAVFaultTests {
     /// must do is keep them: an item it edits keeps its VALARMs and its RELATED-TO, and the
     /// task here keeps its reminders and its parent.
     @Test func todomanKeepsRemindersAndSubtasksItCannotShow() throws {
-        guard access("/usr/bin/vdirsyncer", X_OK) == 0, access("/usr/bin/todoman", X_OK) == 0 else {
-            Issue.record("vdirsyncer and todoman are needed: scripts/install-deps installs them")
-            return
-        }
-        let server = try CalDAVServer(.radicale)
-        let folder = TemporaryFolder()
-        Self.configureVdirsyncerAndTodoman(server, folder)
-        let result = try shell("""
-            export VDIRSYNCER_CONFIG="$PWD/vdirsyncer.conf" XDG_CONFIG_HOME="$PWD/xdg" TZ=UTC
+        guard let result = try withTodoman("""
             id() { todoman --porcelain list --status ANY | python3 -c 'import json, sys; print(next(t["id"] for t in json.load(sys.stdin) if t["summary"] == sys.argv[1]))' "$1"; }
             tasks $A add Trip due:2026-12-20T09:00 --remind due-1d -q && tasks $A add 'Book flight' --parent 1 --remind due-15min -q
             tasks $A sync --remote "$URL" -q || exit 9
@@ -327,7 +327,7 @@ struct SyncCalDAVFaultTests {
             vdirsyncer sync >> v.log 2>&1 && tasks $A sync -q || { cat v.log; exit 9; }
             tasks $A list --columns title,priority,reminders --format tsv
             tasks $A list parent:1 --format tsv | cut -f4
-            """, server, folder)
+            """) else { return }
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Trip\tL\tdue-1d\nBook flight\tH\tdue-15min\nBook flight\n", "\(result)")
     }
