@@ -32,11 +32,17 @@ struct TaskPrinter {
         if total > 10 { console.stdout.write("\(verb) \(total - 10) more.\n") }
     }
 
-    /// A wait after the due date is allowed, and said: the task stays hidden past its day.
-    func warnAboutWaits(_ tasks: [Task]) {
+    /// What is allowed and said: a wait after the due date (the task stays hidden past its
+    /// day); a reminder counted from a date the task does not have (it will not ring).
+    func warnAboutDates(_ tasks: [Task]) {
         for task in tasks {
-            guard let wait = task.wait, let due = task.due, wait > due else { continue }
-            console.warn("task \(task.id) waits until \(wait), after its due date \(due): it stays hidden until then")
+            if let wait = task.wait, let due = task.due, wait > due {
+                console.warn("task \(task.id) waits until \(wait), after its due date \(due): it stays hidden until then")
+            }
+            for reminder in task.reminders where reminder.fires(for: task, in: zone) == nil {
+                let missing = reminder.anchor == .due ? "no due date" : "no start (a wait: --wait)"
+                console.warn("task \(task.id)'s reminder \(reminder) will not ring: the task has \(missing)")
+            }
         }
     }
 

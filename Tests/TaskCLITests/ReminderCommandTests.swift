@@ -26,6 +26,17 @@ struct ReminderCommandTests {
         #expect(cli.run("show", "1", "--format", "tsv").stdout.contains("reminders\t\n"))
     }
 
+    @Test func aReminderFromADateTheTaskLacksIsSaidToNeverRing() {
+        let cli = CLI()
+        #expect(cli.run("add", "Call", "--remind", "start-1h,due-15min") == CLI.Result(status: 0, stdout: "1\n", stderr: """
+            tasks: warning: task 1's reminder due-15min will not ring: the task has no due date
+            tasks: warning: task 1's reminder start-1h will not ring: the task has no start (a wait: --wait)
+
+            """))
+        #expect(cli.run("edit", "1", "--due", "2026-12-10T14:00", "--wait", "2026-12-09").stderr == "", "both ring now")
+        #expect(cli.run("add", "Dentist", "--remind", "2026-12-09T09:00").stderr == "", "a moment rings whatever the dates")
+    }
+
     @Test func whatIsNoReminderIsRefusedAndNothingIsWritten() {
         let cli = CLI()
         cli.run("add", "Dentist")

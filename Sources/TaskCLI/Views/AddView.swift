@@ -38,10 +38,10 @@ final class AddView: CommandView, View {
             .bind { [unowned self] state in
                 if case .committed(let first, let count, let head) = state.creation {
                     context.console.progress(nil)
-                    context.printer.warnAboutWaits(head.prefix(1).map { $0 })
+                    context.printer.warnAboutDates(head.prefix(1).map { $0 })
                     printRun(first: first, count: count, head: head)
                 } else {
-                    context.printer.warnAboutWaits(state.savedAll.prefix(1).map { $0 })
+                    context.printer.warnAboutDates(state.savedAll.prefix(1).map { $0 })
                     printAdded(state.savedAll)
                 }
             }

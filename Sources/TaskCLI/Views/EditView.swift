@@ -11,7 +11,7 @@ final class EditView: CommandView, View {
         reactor.state.filter { $0.isDismissed }.take(1)
             .bind { [unowned self] state in
                 if let task = state.saved {
-                    context.printer.warnAboutWaits([task])
+                    context.printer.warnAboutDates([task])
                     context.printer.report("Changed", [task])
                 }
             }
