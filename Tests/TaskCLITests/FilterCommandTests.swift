@@ -317,9 +317,10 @@ struct FilterCommandTests {
             """#, in: folder)
         #expect(result.status == 0 && !result.stdout.contains("is not task"), "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        // Made in the same second, a, b, c share more than eight digits; d, a second on, fewer.
+        // Made in the same moment, a, b and c share more than eight digits (how many more
+        // depends on the moment); d, a second on, may share fewer. Never a whole uuid here.
         let lengths = (lines.first ?? "").split(separator: " ").compactMap { Int($0) }
-        #expect(lengths.count == 2 && lengths.allSatisfy { $0 > 8 && $0 < 36 }, "\(result)")
+        #expect(!lengths.isEmpty && lengths.allSatisfy { $0 >= 8 && $0 < 36 } && lengths.contains { $0 > 8 }, "\(result)")
         #expect(lines.dropFirst() == ["show agrees", "id,short,title"], "\(result)")
         // In the harness every uuid is 00000000-0000-7000-8000-0000000000NN: all but the last digit shared.
         let cli = CLI()
