@@ -21,6 +21,9 @@ static inline CURLcode tasks_curl_response_code(CURL *handle, long *code) {
 static inline CURLcode tasks_curl_redirect_url(CURL *handle, char **url) {
     return curl_easy_getinfo(handle, CURLINFO_REDIRECT_URL, url);
 }
+static inline CURLMcode tasks_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
 
 #include <sys/prctl.h>
 #include <sys/resource.h>

@@ -98,6 +98,17 @@ public final class WireReader {
         }
     }
 
+    /// Whether a whole line (or the last one, at the end) is in the buffer already, so that
+    /// `readLine` returns it without reading.
+    public var hasBufferedLine: Bool {
+        if atEnd { return start < buffer.count }
+        return buffer.withUnsafeBufferPointer { bytes in
+            let from = max(start, searched)
+            guard let base = bytes.baseAddress, from < bytes.count else { return false }
+            return memchr(base + from, 0x0A, bytes.count - from) != nil
+        }
+    }
+
     private static let chunk = 65_536
 }
 

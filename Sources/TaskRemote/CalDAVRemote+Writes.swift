@@ -7,15 +7,53 @@ extension CalDAVRemote {
     /// How many times a write is tried against an item another client keeps changing.
     static let attempts = 3
 
-    /// Writes `change` (one task's fields that won here) into its item, or a new item.
-    func write(_ change: SyncChange) throws(TaskServiceError) {
+    /// A write's first request, made before it is sent (`firstWrite`) so that many go out
+    /// together, and the server's answer to it.
+    struct SentWrite {
+        var request: CalDAVClient.Request
+        /// A new item's collection and text.
+        var made: (collection: CalDAVMemory.Collection, calendar: ICalendar)?
+        var response = CalDAVClient.Response(status: 0, etag: "", location: "", body: "")
+    }
+
+    /// How many changes' first requests go out together.
+    static let batch = 256
+
+    /// The first request `write` or `delete` sends for `change`, made ahead; nil where the
+    /// change goes one step at a time (a move; the next item of a series, made from another
+    /// item this round may write; a delete or a change with nothing to send).
+    func firstWrite(of change: SyncChange) throws(TaskServiceError) -> SentWrite? {
+        let uuid = change.task
+        if change.fields[SyncField.deleted] == .integer(1) {
+            guard let item = current[uuid] ?? state?.items[uuid] else { return nil }
+            return SentWrite(request: .init(method: "DELETE", url: url(item.href), ifMatch: item.etag))
+        }
+        var fields = change.fields
+        let list = fields.removeValue(forKey: "list")?.text
+        guard !goneThere.contains(uuid), let item = current[uuid] ?? state?.items[uuid] else {
+            if let series = change.fields["series"]?.text, !series.isEmpty { return nil }
+            let made = try newItem(uuid, fields: change.fields, list: list ?? "Inbox")
+            let href = made.collection.href + uuid + ".ics"
+            return SentWrite(request: .init(method: "PUT", url: url(href), ifNoneMatch: "*", body: made.calendar.text), made: made)
+        }
+        let names = Dictionary(serverCollections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
+        if let list, list != names[item.collection] { return nil }
+        guard !fields.isEmpty else { return nil }
+        var calendar = ICalendar(item.text)
+        VTodoMapping.write(fields, into: &calendar, now: now(), zone: zone)
+        return SentWrite(request: .init(method: "PUT", url: url(item.href), ifMatch: item.etag, body: calendar.text))
+    }
+
+    /// Writes `change` (one task's fields that won here) into its item, or a new item; `sent`,
+    /// its first request (`firstWrite`) already answered.
+    func write(_ change: SyncChange, sent: SentWrite? = nil) throws(TaskServiceError) {
         let uuid = change.task
         var fields = change.fields
         let list = fields.removeValue(forKey: "list")?.text
         // Gone there and changed here: the change won (the store sends it whole), the item is
         // made again.
         guard !goneThere.contains(uuid), var item = current[uuid] ?? state?.items[uuid] else {
-            try create(uuid, fields: change.fields, list: list ?? "Inbox")
+            try create(uuid, fields: change.fields, list: list ?? "Inbox", sent: sent)
             return
         }
         let names = Dictionary(serverCollections.map { ($0.href, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -23,7 +61,7 @@ extension CalDAVRemote {
         if let list, list != names[item.collection] {
             try move(&item, to: list, fields: fields)
         } else if !fields.isEmpty {
-            try overwrite(&item, fields: &fields, base: base, change: change)
+            try overwrite(&item, fields: &fields, base: base, change: change, sent: sent)
         }
         // The base takes what the item now says of each field written (a time to the second,
         // as iCalendar keeps it) or lost to the other client (this sync takes it here), and
@@ -43,14 +81,24 @@ extension CalDAVRemote {
     /// it since it was read) fetches it again and merges: a field that client changed too is
     /// decided by the later change, as a sync decides it everywhere; the rest of theirs stays
     /// in the item, for the next sync to receive.
-    private func overwrite(_ item: inout CalDAVMemory.Item, fields: inout [String: SyncValue], base: [String: SyncValue], change: SyncChange) throws(TaskServiceError) {
+    private func overwrite(_ item: inout CalDAVMemory.Item, fields: inout [String: SyncValue], base: [String: SyncValue], change: SyncChange,
+                           sent: SentWrite?) throws(TaskServiceError) {
+        var sent = sent
         for _ in 0..<Self.attempts {
-            var calendar = ICalendar(item.text)
-            VTodoMapping.write(fields, into: &calendar, now: now(), zone: zone)
-            let response = try client().send(.init(method: "PUT", url: url(item.href), ifMatch: item.etag, body: calendar.text))
+            let text: String
+            let response: CalDAVClient.Response
+            if let first = sent {
+                (text, response) = (first.request.body, first.response)
+                sent = nil
+            } else {
+                var calendar = ICalendar(item.text)
+                VTodoMapping.write(fields, into: &calendar, now: now(), zone: zone)
+                text = calendar.text
+                response = try client().send(.init(method: "PUT", url: url(item.href), ifMatch: item.etag, body: text))
+            }
             if response.isSuccess {
                 item.etag = response.etag
-                item.text = calendar.text
+                item.text = text
                 return
             }
             guard response.status == 412 else { try check(response, doing: "writing \(item.href)"); return }
@@ -103,15 +151,17 @@ extension CalDAVRemote {
 
     /// A new item for a task made here, in the list's collection: the next occurrence of a
     /// series made from the item of one before it (`VTodoMapping.nextItem`), else a new one.
-    private func create(_ uuid: String, fields: [String: SyncValue], list: String) throws(TaskServiceError) {
-        let collection = try collection(for: list)
-        let template = seriesItem(of: fields).map { ICalendar($0.text) }
-        var calendar = template.map { VTodoMapping.nextItem(from: $0, uuid: uuid, now: now()) } ?? VTodoMapping.newItem(uuid: uuid, now: now())
-        var written = fields
-        written["list"] = nil
-        VTodoMapping.write(written, into: &calendar, now: now(), zone: zone)
+    private func create(_ uuid: String, fields: [String: SyncValue], list: String, sent: SentWrite? = nil) throws(TaskServiceError) {
+        let collection: CalDAVMemory.Collection
+        let calendar: ICalendar
+        let response: CalDAVClient.Response
+        if let sent, let made = sent.made {
+            (collection, calendar, response) = (made.collection, made.calendar, sent.response)
+        } else {
+            (collection, calendar) = try newItem(uuid, fields: fields, list: list)
+            response = try client().send(.init(method: "PUT", url: url(collection.href + uuid + ".ics"), ifNoneMatch: "*", body: calendar.text))
+        }
         let href = collection.href + uuid + ".ics"
-        let response = try client().send(.init(method: "PUT", url: url(href), ifNoneMatch: "*", body: calendar.text))
         if response.status == 412 {
             throw .remote(.failed("\(href) was made by another client during the sync; run sync again"), remote: name)
         }
@@ -122,6 +172,17 @@ extension CalDAVRemote {
                                      base: SyncFieldsJSON.encode(base))
         current[uuid] = item
         state?.items[uuid] = item
+    }
+
+    /// The new item `create` writes: in the list's collection (made if there is none).
+    private func newItem(_ uuid: String, fields: [String: SyncValue], list: String) throws(TaskServiceError) -> (collection: CalDAVMemory.Collection, calendar: ICalendar) {
+        let collection = try collection(for: list)
+        let template = seriesItem(of: fields).map { ICalendar($0.text) }
+        var calendar = template.map { VTodoMapping.nextItem(from: $0, uuid: uuid, now: now()) } ?? VTodoMapping.newItem(uuid: uuid, now: now())
+        var written = fields
+        written["list"] = nil
+        VTodoMapping.write(written, into: &calendar, now: now(), zone: zone)
+        return (collection, calendar)
     }
 
     /// An item of the series `fields` name (another occurrence of the same repeating task): the
@@ -150,9 +211,10 @@ extension CalDAVRemote {
 
     /// Deletes the task's item — unless another client changed it meanwhile (a 412): its edit
     /// wins, the item stays, and the task comes back here with what the item says.
-    func delete(_ uuid: String, origin: String) throws(TaskServiceError) {
+    func delete(_ uuid: String, origin: String, sent: SentWrite? = nil) throws(TaskServiceError) {
         guard let item = current[uuid] ?? state?.items[uuid] else { return }
-        let response = try client().send(.init(method: "DELETE", url: url(item.href), ifMatch: item.etag))
+        let response: CalDAVClient.Response
+        if let sent { response = sent.response } else { response = try client().send(.init(method: "DELETE", url: url(item.href), ifMatch: item.etag)) }
         if response.status == 412 {
             let fresh = try client().send(.init(method: "GET", url: url(item.href)))
             if fresh.status != 404 && fresh.status != 410 {

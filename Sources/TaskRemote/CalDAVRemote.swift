@@ -213,12 +213,29 @@ public final class CalDAVRemote: SyncRemote {
         return changes
     }
 
+    /// The first request of each change goes out with those of the others in its batch (the
+    /// helper runs several at once); the answers are then taken in order, each change going on
+    /// from there (a 412, a move, a series) one step at a time, as alone.
     public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
-        for change in changes {
-            if change.fields[SyncField.deleted] == .integer(1) {
-                try delete(change.task, origin: change.origin)
-            } else {
-                try write(change)
+        var start = 0
+        while start < changes.count {
+            let batch = changes[start..<min(start + Self.batch, changes.count)]
+            start += batch.count
+            var ahead: [Int: SentWrite] = [:]
+            var tasks = Set<String>()
+            for index in batch.indices where tasks.insert(batch[index].task).inserted {
+                ahead[index] = try firstWrite(of: batch[index])
+            }
+            let order = ahead.keys.sorted()
+            let responses = try client().send(order.compactMap { ahead[$0]?.request })
+            for (index, response) in zip(order, responses) { ahead[index]?.response = response }
+            for index in batch.indices {
+                let change = batch[index]
+                if change.fields[SyncField.deleted] == .integer(1) {
+                    try delete(change.task, origin: change.origin, sent: ahead[index])
+                } else {
+                    try write(change, sent: ahead[index])
+                }
             }
         }
     }

@@ -10,8 +10,9 @@ import TextFormats
 // `tasks-caldav`: the helper `tasks sync` runs to talk HTTP to a CalDAV server, as
 // `tasks-postgres` talks to PostgreSQL. It alone links libcurl (and through it OpenSSL), so
 // `tasks` stays one static executable. It knows nothing of CalDAV: it runs the requests it is
-// given on one libcurl handle (one kept-alive connection) and answers each, in the lines of
-// `SyncWire`:
+// given, several at once on kept-alive connections (libcurl's multi interface: at most
+// `Limits.connections` to the server, HTTP/2 streams on one where the server speaks it), and
+// answers each in the order they came, in the lines of `SyncWire`:
 //
 //     tasks → helper                                       helper → tasks
 //     auth USER PASSWORD CA                                (nothing)
@@ -33,244 +34,141 @@ import TextFormats
 // read, one is followed only to the same origin (scheme, host and port) with no user in it,
 // five at most. So neither an item's text nor the password goes to a host the user did not
 // name. The sync has a deadline: a server that trickles a byte a second fails it instead of
-// holding it for ever.
+// holding it for ever. Nor does the helper ask more of a server than its answers permit: a
+// 429 or 503 is asked again after its Retry-After (three times at most, within the deadline),
+// and from then on one request at a time.
 
 signal(SIGPIPE, SIG_IGN)
 _ = tasks_refuse_core_dumps()
 guard curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK else { exit(1) }
 CalDAVHelper().run()
 
-/// What one request's callbacks collect.
-final class Exchange {
-    var body: [UInt8] = []
-    var etag = ""
-    var location = ""
-    var tooLarge = false
-    /// A response larger than this is refused (a collection of 100,000 tasks is about 60 MB).
-    static let limit = 512 << 20
-}
 
-/// The rules of what a server may ask (static members: a global of main.swift would be set only
-/// after the helper had run).
-enum Limits {
-    /// The methods that change nothing on the server: the only ones a redirect is followed for.
-    static let readMethods: Set<String> = ["GET", "HEAD", "PROPFIND", "REPORT", "OPTIONS"]
-    /// The redirects a read follows, at most.
-    static let redirects = 5
-}
-
-/// Milliseconds on the system's monotonic clock (the one `tasks` gives the deadline on).
-func monotonicMilliseconds() -> Int64 {
-    var now = timespec()
-    _ = clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
-}
-
-/// The scheme, host and port of `url` as libcurl reads it (the default port made explicit),
-/// and whether it names a user: nil when libcurl cannot read it.
-func origin(of url: String) -> (origin: String, hasUser: Bool)? {
-    guard let parsed = curl_url() else { return nil }
-    defer { curl_url_cleanup(parsed) }
-    guard curl_url_set(parsed, CURLUPART_URL, url, 0) == CURLUE_OK else { return nil }
-    func part(_ which: CURLUPart, _ flags: UInt32 = 0) -> String? {
-        var value: UnsafeMutablePointer<CChar>?
-        guard curl_url_get(parsed, which, &value, flags) == CURLUE_OK, let value else { return nil }
-        defer { curl_free(value) }
-        return String(cString: value)
-    }
-    guard let scheme = part(CURLUPART_SCHEME), let host = part(CURLUPART_HOST),
-          let port = part(CURLUPART_PORT, UInt32(CURLU_DEFAULT_PORT)) else { return nil }
-    return (scheme.lowercased() + "://" + host.lowercased() + ":" + port, part(CURLUPART_USER) != nil || part(CURLUPART_PASSWORD) != nil)
-}
-
+/// The helper: requests read from the pipe, run on libcurl's multi interface, answered in order.
 final class CalDAVHelper {
     let input = WireReader(descriptor: 0)
     let output = WireWriter(descriptor: 1)
-    let handle: UnsafeMutableRawPointer?
-    var user = ""
-    var password = ""
-    var ca = ""
-    /// When every request must be done (monotonic milliseconds), and the seconds that is after
-    /// the sync's start, for the message.
-    var deadline = Int64.max
-    var timeout = ""
+    let multi = curl_multi_init()
+    var settings = Settings()
+    /// The requests read and not yet answered on the pipe, in the order they came.
+    var queue: [Transfer] = []
+    /// The transfers libcurl is running, by their handle; handles done with, kept for the next.
+    var running: [UnsafeMutableRawPointer: Transfer] = [:]
+    var idle: [UnsafeMutableRawPointer] = []
+    /// How many requests run at once: `Limits.connections`, one once the server has asked for less.
+    var parallel = Limits.connections
+    var inputOpen = true
 
     init() {
-        handle = curl_easy_init()
+        tasks_curl_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, Limits.connections)
+        tasks_curl_multi_set_long(multi, CURLMOPT_PIPELINING, 2 /* CURLPIPE_MULTIPLEX */)
     }
 
     func run() {
-        while let line = input.readLine() {
-            let fields = WireLine.decode(line)
-            switch (fields.first, fields.count) {
-            case ("auth", 4):
-                user = fields[1]
-                password = fields[2]
-                ca = fields[3]
-            case ("deadline", 3):
-                deadline = Int64(fields[1]) ?? Int64.max
-                timeout = fields[2]
-            case ("request", 8):
-                perform(id: fields[1], method: fields[2], url: fields[3], depth: fields[4], ifMatch: fields[5], ifNoneMatch: fields[6], body: fields[7])
-            default:
-                _ = output.send(["error", "", "failed", "the helper cannot read: \(fields.first ?? "")"])
+        guard multi != nil else {
+            while let line = input.readLine() {
+                _ = output.send(["error", WireLine.decode(line).dropFirst().first ?? "", "failed", "libcurl could not start"])
+                output.flush()
             }
-            output.flush()
+            return
+        }
+        while true {
+            // What the client sent: waited for when nothing is pending, else only what is here.
+            while inputOpen && (queue.isEmpty || input.hasBufferedLine || Self.readable(0)) {
+                guard let line = input.readLine() else { inputOpen = false; break }
+                take(WireLine.decode(line))
+            }
+            if queue.isEmpty {
+                if inputOpen { continue } else { break }
+            }
+            start()
+            var active: Int32 = 0
+            curl_multi_perform(multi, &active)
+            finish()
+            if answer() { continue }
+            // Nothing to say yet: sleep until a transfer or the pipe has something, or a retry is due.
+            let now = monotonicMilliseconds()
+            let due = queue.filter { $0.handle == nil && $0.answer == nil && $0.notBefore > now }.map(\.notBefore).min() ?? now + 1000
+            let wait = Int32(clamping: max(0, min(1000, due - now)))
+            var pipe = curl_waitfd(fd: 0, events: Int16(CURL_WAIT_POLLIN), revents: 0)
+            curl_multi_poll(multi, &pipe, inputOpen ? 1 : 0, wait, nil)
         }
         output.flush()
     }
 
-    func perform(id: String, method: String, url: String, depth: String, ifMatch: String, ifNoneMatch: String, body: String) {
-        guard let handle else {
-            _ = output.send(["error", id, "failed", "libcurl could not start"])
-            return
+    /// One line from `tasks`.
+    func take(_ fields: [String]) {
+        switch (fields.first, fields.count) {
+        case ("auth", 4):
+            settings.user = fields[1]
+            settings.password = fields[2]
+            settings.ca = fields[3]
+        case ("deadline", 3):
+            settings.deadline = Int64(fields[1]) ?? Int64.max
+            settings.timeout = fields[2]
+        case ("request", 8):
+            queue.append(Transfer(id: fields[1], method: fields[2], url: fields[3], depth: fields[4], ifMatch: fields[5], ifNoneMatch: fields[6], body: fields[7]))
+        default:
+            let unread = Transfer(id: "", method: "", url: "", depth: "", ifMatch: "", ifNoneMatch: "", body: "")
+            unread.answer = ["error", "", "failed", "the helper cannot read: \(fields.first ?? "")"]
+            queue.append(unread)
         }
-        guard monotonicMilliseconds() < deadline else {
-            _ = output.send(["error", id, "timeout", "the sync took longer than its \(timeout) s (the remote's timeout setting)"])
-            return
-        }
-        var headers: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headers) }
-        func header(_ text: String) { headers = curl_slist_append(headers, text) }
-        switch method {
-        case "PUT": header("Content-Type: text/calendar; charset=utf-8")
-        case "PROPFIND", "REPORT", "MKCALENDAR", "PROPPATCH": header("Content-Type: application/xml; charset=utf-8")
-        default: break
-        }
-        if !depth.isEmpty { header("Depth: \(depth)") }
-        if !ifMatch.isEmpty { header("If-Match: \(ifMatch)") }
-        if !ifNoneMatch.isEmpty { header("If-None-Match: \(ifNoneMatch)") }
-        header("Expect:")  // no 100-continue round trip before a body
-        let bytes = Array(body.utf8)
-        let start = origin(of: url)?.origin
-        var address = url
-        var exchange = Exchange()
-        var result = CURLE_OK
-        for redirect in 0...Limits.redirects {
-            exchange = Exchange()
-            result = perform(handle, exchange, method: method, url: address, headers: headers, body: bytes)
-            var status = 0
-            tasks_curl_response_code(handle, &status)
-            guard result == CURLE_OK, (300..<400).contains(status), Limits.readMethods.contains(method), redirect < Limits.redirects else { break }
-            // A read redirected: followed only to the same origin, with no user in the address.
-            var target: UnsafeMutablePointer<CChar>?
-            guard tasks_curl_redirect_url(handle, &target) == CURLE_OK, let target else { break }
-            let next = String(cString: target)
-            guard let start, let found = origin(of: next), found.origin == start, !found.hasUser else { break }
-            address = next
-        }
-        guard result == CURLE_OK else {
-            var kind: String
-            switch result {
-            case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING:
-                kind = "unreachable"
-            case CURLE_OPERATION_TIMEDOUT: kind = "unreachable"  // no connection, or nothing sent for 60 s
-            case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM: kind = "tls"
-            default: kind = "failed"
-            }
-            var message = exchange.tooLarge ? "the server's answer is larger than 512 MB" : String(cString: curl_easy_strerror(result))
-            if result == CURLE_OPERATION_TIMEDOUT && monotonicMilliseconds() >= deadline {
-                message = "the sync took longer than its \(timeout) s (the remote's timeout setting)"
-                kind = "timeout"
-            }
-            _ = output.send(["error", id, kind, message])
-            return
-        }
-        var status = 0
-        tasks_curl_response_code(handle, &status)
-        _ = output.send(["response", id, String(status), exchange.etag, exchange.location, String(decoding: exchange.body, as: UTF8.self)])
     }
-}
 
-extension CalDAVHelper {
-    /// One request on `handle`, its answer collected in `exchange`; no redirect followed.
-    func perform(_ handle: UnsafeMutableRawPointer, _ exchange: Exchange, method: String, url: String,
-                 headers: UnsafeMutablePointer<curl_slist>?, body bytes: [UInt8]) -> CURLcode {
-        curl_easy_reset(handle)
-        let context = Unmanaged.passUnretained(exchange).toOpaque()
-        return bytes.withUnsafeBufferPointer { buffer in
-            tasks_curl_set_string(handle, CURLOPT_URL, url)
-            tasks_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method)
-            tasks_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers))
-            tasks_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-            tasks_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, 15)
-            // A server that sends nothing for 60 s is gone; a slow but living one is not.
-            tasks_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-            tasks_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, 60)
-            // Redirects are followed by `perform(id:…)` itself, where it is safe (see the top).
-            tasks_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-            // What is left of the sync's time (at least a millisecond: 0 would mean no limit).
-            let left = deadline == Int64.max ? 0 : max(1, deadline &- monotonicMilliseconds())
-            tasks_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(clamping: left))
-            tasks_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-            tasks_curl_set_string(handle, CURLOPT_USERAGENT, "tasks-caldav")
-            tasks_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // gzip and deflate when offered
-            if !ca.isEmpty { tasks_curl_set_string(handle, CURLOPT_CAINFO, ca) }
-            if password.isEmpty {
-                // ~/.netrc gives the password: for the user named in the address, which libcurl
-                // looks up there only when the user is in the URL itself.
-                tasks_curl_set_long(handle, CURLOPT_NETRC, Int(CURL_NETRC_OPTIONAL.rawValue))
-                if !user.isEmpty, let scheme = url.firstRange(of: "://") {
-                    tasks_curl_set_string(handle, CURLOPT_URL, String(url[..<scheme.upperBound]) + percentEncoded(user) + "@" + url[scheme.upperBound...])
-                }
-            } else {
-                tasks_curl_set_string(handle, CURLOPT_USERNAME, user)
-                tasks_curl_set_string(handle, CURLOPT_PASSWORD, password)
+    /// Starts the requests waiting, in their order, while fewer than `parallel` run.
+    func start() {
+        let now = monotonicMilliseconds()
+        for transfer in queue where running.count < parallel && transfer.handle == nil && transfer.answer == nil && transfer.notBefore <= now {
+            guard now < settings.deadline else {
+                transfer.answer = ["error", transfer.id, "timeout", settings.timedOut]
+                continue
             }
-            tasks_curl_set_long(handle, CURLOPT_HTTPAUTH, 1 /* CURLAUTH_BASIC: a macro of a cast Swift cannot import */)
-            if method == "HEAD" {
-                tasks_curl_set_long(handle, CURLOPT_NOBODY, 1)
-            } else if !bytes.isEmpty || method == "PUT" {
-                tasks_curl_set_pointer(handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: buffer.baseAddress))
-                tasks_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, buffer.count)
-                tasks_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, method)
+            guard let handle = idle.popLast() ?? curl_easy_init() else {
+                transfer.answer = ["error", transfer.id, "failed", "libcurl could not start"]
+                continue
             }
-            tasks_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-                guard let data, let context else { return 0 }
-                let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-                let length = size * count
-                if exchange.body.count + length > Exchange.limit {
-                    exchange.tooLarge = true
-                    return 0
-                }
-                data.withMemoryRebound(to: UInt8.self, capacity: length) { exchange.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length)) }
-                return length
+            transfer.configure(handle, settings)
+            guard curl_multi_add_handle(multi, handle) == CURLM_OK else {
+                transfer.answer = ["error", transfer.id, "failed", "libcurl could not start the request"]
+                idle.append(handle)
+                continue
             }
-            tasks_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-            tasks_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-                guard let data, let context else { return 0 }
-                let exchange = Unmanaged<Exchange>.fromOpaque(context).takeUnretainedValue()
-                let length = size * count
-                let line = data.withMemoryRebound(to: UInt8.self, capacity: length) { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) }
-                // A redirect's headers come first: each new status line starts the answer again.
-                if line.hasPrefix("HTTP/") {
-                    exchange.etag = ""
-                    exchange.location = ""
-                }
-                if let colon = line.firstIndex(of: ":") {
-                    let name = line[..<colon].lowercased()
-                    let value = String(line[line.index(after: colon)...]).trimmingWhitespace
-                    if name == "etag" { exchange.etag = value }
-                    if name == "location" { exchange.location = value }
-                }
-                return length
-            }
-            tasks_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
-            return curl_easy_perform(handle)
+            transfer.handle = handle
+            running[handle] = transfer
         }
     }
-}
 
-/// `text` with every byte but letters, digits and `-._~` as `%XX`, for the user part of a URL.
-func percentEncoded(_ text: String) -> String {
-    var result = ""
-    for byte in text.utf8 {
-        if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || "-._~".utf8.contains(byte) {
-            result.unicodeScalars.append(Unicode.Scalar(byte))
-        } else {
-            let hex = String(byte, radix: 16, uppercase: true)
-            result += "%" + (hex.count == 1 ? "0" + hex : hex)
+    /// Takes each transfer libcurl has finished: answered, or (a redirect followed, a busy
+    /// server asked again) made to wait for `start`.
+    func finish() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                  let transfer = running.removeValue(forKey: handle) else { continue }
+            let result = message.pointee.data.result
+            curl_multi_remove_handle(multi, handle)
+            let outcome = transfer.finished(handle, result: result, settings: settings)
+            transfer.handle = nil
+            idle.append(handle)
+            if outcome.oneAtATime { parallel = 1 }
         }
     }
-    return result
+
+    /// Sends the answers that are next in order; whether it sent any.
+    func answer() -> Bool {
+        var sent = 0
+        while let first = queue.first, let answer = first.answer {
+            _ = output.send(answer)
+            queue.removeFirst()
+            sent += 1
+        }
+        if sent > 0 { output.flush() }
+        return sent > 0
+    }
+
+    /// Whether `tasks` has written something not yet read, within `milliseconds`.
+    static func readable(_ milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
 }

@@ -71,6 +71,30 @@ struct SyncCalDAVHostileTests {
         #expect(result.stdout.contains("A: one,two no-collections, B: one,two no-collections,\n"), "\(result)")
     }
 
+    /// Writes go out several at once (at most six: what a browser opens to one host), and a
+    /// server that answers 503 is asked again after its Retry-After and from then on one write
+    /// at a time. Either way every write arrives once: B, straight on Radicale, sees them all.
+    @Test func writesGoSeveralAtOnceAndABusyServerIsHeard() throws {
+        let server = try CalDAVServer(.radicale)
+        let folder = TemporaryFolder()
+        let result = try hostile("""
+            mode slow-writes; seq 1 30 | sed 's/^/task /' | tasks $A add - -q && tasks $A sync --remote "$HURL" > /dev/null
+            echo "slow: status $? peak $(cat peak)"
+            tasks $B sync --remote "$URL" > /dev/null && echo "B: $(tasks $B count)"
+            mode busy; tasks $A 1-30 modify priority:H < /dev/null > /dev/null && tasks $A sync 2> err
+            echo "busy: status $? peak $(cat peak-after) $(cat busy.log | cut -c1-8)"; cat err
+            mode ''; tasks $B sync > /dev/null && echo "B: $(tasks $B count priority:H)"
+            mode busy; tasks $A delete 1-30 -q < /dev/null && tasks $A sync && tasks $B sync > /dev/null; echo "deleted: $? $(tasks $B count)"
+            """, server, folder)
+        #expect(result.status == 0, "\(result)")
+        let slow = result.stdout.split(separator: "\n").first { $0.hasPrefix("slow: status 0 peak ") }
+        let peak = slow.flatMap { Int($0.dropFirst("slow: status 0 peak ".count)) } ?? 0
+        #expect((2...6).contains(peak), "writes in flight at once: \(peak)\n\(result)")
+        #expect(result.stdout.contains("B: 30\n"), "\(result)")
+        #expect(result.stdout.contains("busy: status 0 peak 1 503 PUT \n"), "\(result)")
+        #expect(result.stdout.contains("B: 30\ndeleted: 0 0\n"), "\(result)")
+    }
+
     /// A redirect answering a write is not followed (the write fails, and counts for nothing);
     /// a read is redirected only on the same origin; an href naming another host, or a path
     /// above the calendar home, is refused. Nothing reaches the sink.
