@@ -85,8 +85,9 @@ struct ListFrame {
             return
         }
         let lines = Self.lines(state, top: top, height: height)
+        let shown = Self.indented(state, top: top, through: lines.count + top)
         let rows = lines.compactMap { line -> Task? in
-            if case .row(let index) = line { return state.task(at: index) }
+            if case .row(let index) = line { return shown[index] }
             return nil
         }
         let layout = RowLayout(rows: rows, totals: state.totals, columns: columns)
@@ -97,7 +98,7 @@ struct ListFrame {
                 let counted = state.isCounted ? "\(count)" : "…"
                 screen.write("\(header.isEmpty ? "Tasks" : header) (\(counted))", row: number, column: 0, style: style.header)
             case .row(let index):
-                guard let task = state.task(at: index) else { continue }
+                guard let task = shown[index] else { continue }
                 draw(task, layout: layout, row: number, into: &screen)
                 if state.marks.contains(task.id) {
                     // A marked row: '>' in the first column, and the row in the marks' style
@@ -110,6 +111,25 @@ struct ListFrame {
                 if index == state.cursor { screen.restyle(row: number) { $0.reverse = true } }
             }
         }
+    }
+
+    /// The rows from `top` through `last` as drawn: a subtask listed under its parent (or under
+    /// its parent's other subtasks) indented a step further, as `tasks list` does. The rows
+    /// above `top` held in memory (up to 64) count, so a screen scrolled into a family keeps
+    /// its steps.
+    static func indented(_ state: TaskListReactor.State, top: Int, through last: Int) -> [Int: Task] {
+        var shown: [Int: Task] = [:]
+        var ancestry: [String] = []
+        for index in stride(from: max(state.window.start, top - 64), through: last, by: 1) {
+            guard var task = state.task(at: index) else { ancestry = []; continue }
+            while let above = ancestry.last, above != task.parent { ancestry.removeLast() }
+            let depth = task.parent == nil ? 0 : ancestry.count
+            ancestry.append(task.uuid)
+            guard index >= top else { continue }
+            if depth > 0 { task.title = String(repeating: "  ", count: min(depth, 8)) + task.title }
+            shown[index] = task
+        }
+        return shown
     }
 
     private func draw(_ task: Task, layout: RowLayout, row: Int, into screen: inout ScreenBuffer) {

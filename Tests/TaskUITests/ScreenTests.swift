@@ -121,6 +121,29 @@ struct ScreenTests {
         assertGolden(screen(state, rows: 8, columns: 50), "list-deep.txt")
     }
 
+    /// Subtasks are indented under their parent as in `tasks list`, a step a generation; a
+    /// screen scrolled into a family keeps its steps (the rows above it in memory count), and
+    /// a subtask whose parent is not right above it is not indented.
+    @Test func subtasksAreIndentedUnderTheirParents() {
+        func child(_ id: Int64, _ title: String, of parent: Int64) -> Task {
+            var made = task(id, title)
+            made.parent = "uuid-\(parent)"
+            return made
+        }
+        let family = [task(1, "Plan the move"), child(2, "Book the van", of: 1), child(3, "Pack 📦 상자", of: 1),
+                      child(4, "Kitchen", of: 3), task(5, "Water the plants"), child(6, "Orphan's step", of: 9)]
+        let lines = dump(screen(listState(family, cursor: 4), rows: 8, columns: 40)).split(separator: "\n").map(String.init)
+        #expect(lines[1] == "|   1  [ ]  Plan the move                |", "\(lines)")
+        #expect(lines[2] == "|   2  [ ]    Book the van               |", "\(lines)")
+        #expect(lines[3] == "|   3  [ ]    Pack 📦 상자               |", "\(lines)")
+        #expect(lines[4] == "|   4  [ ]      Kitchen                  |", "\(lines)")
+        #expect(lines[5].hasPrefix("|   5  [ ]  Water the plants"), "\(lines)")
+        #expect(lines[6].hasPrefix("|   6  [ ]  Orphan's step"), "\(lines)")
+        // Scrolled so that the parent is above the screen: Kitchen keeps its two steps.
+        let scrolled = dump(screen(listState(family, cursor: 3), rows: 3, columns: 40)).split(separator: "\n").map(String.init)
+        #expect(scrolled.contains("|   4  [ ]      Kitchen                  |"), "\(scrolled)")
+    }
+
     @Test func theEditorWithAnErrorBesideItsField() {
         let reactor = TaskEditReactor(mode: .edit(rows[1]), service: FakeTaskService(), today: { today })
         let keys = PublishSubject<Key>()
