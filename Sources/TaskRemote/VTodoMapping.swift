@@ -145,17 +145,28 @@ public enum VTodoMapping {
             set("X-TASKS-WAIT", nil)
         }
         if changed["due"] != nil || changed["wait"] != nil {
+            var wait = (changed["wait"] ?? current["wait"])?.text.flatMap(TaskDate.init)
             // A repeating item's due or start moved here: the series is where it now says, and
             // overrides of the old one's occurrences would name occurrences it no longer has.
             if calendar.property("RRULE") != nil, calendar.todos.contains(where: { calendar.isOverride($0) }) {
                 calendar.removeOverrides()
                 // The start they moved on is the series' start now.
-                if changed["wait"] == nil, let wait = current["wait"]?.text.flatMap(TaskDate.init) {
+                if changed["wait"] == nil, let wait {
                     let now = calendar
                     set("DTSTART", "DTSTART" + ICalDate.write(wait, in: now), before: ["DUE"])
                 }
+            } else if changed["wait"] == nil, calendar.property("RRULE") != nil, let start = wait,
+                      let old = current["due"]?.text.flatMap(TaskDate.init), let new = text("due").flatMap(TaskDate.init),
+                      let day = start.day.adding(days: new.day.daysSince1970 - old.day.daysSince1970), day != start.day,
+                      let moved = TaskDate(day.description + start.description.dropFirst(10)) {
+                // A series counts from its DTSTART (RFC 5545): left years before the new due, it
+                // would start the series then. It moves as many days as the due, the span kept.
+                let now = calendar
+                set("DTSTART", "DTSTART" + ICalDate.write(moved, in: now), before: ["DUE"])
+                set("X-TASKS-WAIT", nil)
+                wait = moved
             }
-            agreeOnKind(&calendar, wait: (changed["wait"] ?? current["wait"])?.text.flatMap(TaskDate.init), zone: zone)
+            agreeOnKind(&calendar, wait: wait, zone: zone)
         }
         for (field, name) in [("scheduled", "X-TASKS-SCHEDULED"), ("until", "X-TASKS-UNTIL")] where changed[field] != nil {
             set(name, text(field).map { name + ":" + $0 })

@@ -208,6 +208,7 @@ struct SyncCalDAVTests {
             item ended 'Stand-up 2020' 'DTSTART:20200727T160000Z\r\nDUE:20200731T160000Z\r\nRRULE:FREQ=WEEKLY;UNTIL=20200731T160000Z;BYDAY=MO,TU,WE,TH,FR\r\n'
             item running 'Stand-up' 'DUE;VALUE=DATE:20261207\r\nRRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR\r\n'
             item counted 'Three doses' 'DTSTART;VALUE=DATE:20261207\r\nDUE;VALUE=DATE:20261207\r\nRRULE:FREQ=DAILY;COUNT=3\r\n'
+            item weekly 'Weekly review' 'DTSTART;VALUE=DATE:20200106\r\nDUE;VALUE=DATE:20200110\r\nRRULE:FREQ=WEEKLY\r\n'
             tasks $A sync -q || exit 9
             for t in 'Stand-up 2020' 'Stand-up' 'Three doses'; do tasks $A done "$(tasks $A list --search "$t" --format ids | head -1)" -q || exit 7; done
             tasks $A sync -q || exit 9
@@ -217,6 +218,11 @@ struct SyncCalDAVTests {
             dose() { tasks $A list --all --search 'Three doses' --format tsv | awk -F'\t' '$2 == "false" { print $1 }'; }
             tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
             tasks $A done "$(dose)" -q && tasks $A sync -q || exit 9
+            # A series' start moves with its due, four days before it as it was.
+            tasks $A edit "$(tasks $A list --search 'Weekly review' --format ids)" --due 2026-12-11 -q && tasks $A sync -q || exit 9
+            echo "weekly: $($CLIENT get weekly | tr -d '\r' | grep -E '^(DTSTART|DUE)' | sort | tr '\n' ' ')"
+            tasks $A sync -q || exit 9
+            echo "weekly here: $(tasks $A list --all --search 'Weekly review' --format json | grep -o '"wait":"[^"]*"')"
             valid
             echo "doses left: $(dose | wc -l)"
             """#, on: server, in: folder)
@@ -228,6 +234,8 @@ struct SyncCalDAVTests {
         #expect(lines.contains("== RRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR STATUS:NEEDS-ACTION SUMMARY:Stand-up "), "\(result)")
         #expect(lines.contains("== RRULE:FREQ=DAILY;UNTIL=20261209 STATUS:NEEDS-ACTION SUMMARY:Three doses "), "\(result)")
         #expect(lines.last == "doses left: 0", "three doses, then none: \(result)")
+        #expect(lines.contains("weekly: DTSTART;VALUE=DATE:20261207 DUE;VALUE=DATE:20261211 "), "\(result)")
+        #expect(lines.contains("weekly here: \"wait\":\"2026-12-07\""), "\(result)")
     }
 
     /// Issue 54: the items real clients wrote (Fixtures/caldav, SOURCES.md), on the server as
