@@ -38,6 +38,11 @@ struct Configuration {
     var color: String?
     /// The remotes configured (`remote.NAME.url|user|password-command|ca|timeout|insecure`), by name.
     var remotes: [String: RemoteDefinition] = [:]
+    /// `hooks`: whether hooks run (on by default); `hooks.location`, their folder (Taskwarrior's
+    /// key; `~/` is the home); `hooks.timeout`, the seconds one may take.
+    var hooks = true
+    var hooksLocation: String?
+    var hooksTimeout = HookRunner.defaultTimeout
     /// Entries a program built on TaskCLI adds to the built-in vocabulary (`Invocation.fields`).
     var addedFields: [QueryField] = []
 
@@ -51,6 +56,7 @@ struct Configuration {
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
         + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, "
+        + "hooks, hooks.location, hooks.timeout, "
         + "next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
@@ -222,12 +228,24 @@ struct Configuration {
                 throw refuse("\(entry.key) is '\(text)'; give a whole number of points from -10000 to 10000")
             }
             rankWeights[keyPath: keyPath] = points
-        case ("confirmation", 1):
+        case ("confirmation", 1), ("hooks", 1):
             let text = try single().lowercased()
             guard let on = ["on": true, "yes": true, "true": true, "1": true, "off": false, "no": false, "false": false, "0": false][text] else {
-                throw refuse("confirmation is '\(text)'; use on or off")
+                throw refuse("\(entry.key) is '\(text)'; use on or off")
             }
-            confirmation = on
+            if words[0] == "hooks" { hooks = on } else { confirmation = on }
+        case ("hooks", 2) where words[1] == "location":
+            let folder = try single()
+            guard folder.hasPrefix("/") || folder.hasPrefix("~/") else {
+                throw refuse("hooks.location is '\(folder)'; give a folder's whole path (/… or ~/…)")
+            }
+            hooksLocation = folder
+        case ("hooks", 2) where words[1] == "timeout":
+            let text = try single()
+            guard let seconds = Int(text), (1...3600).contains(seconds) else {
+                throw refuse("hooks.timeout is '\(text)'; give the seconds a hook may take, from 1 to 3600")
+            }
+            hooksTimeout = seconds
         case ("abbreviation", 2) where words[1] == "minimum":
             let text = try single()
             guard let letters = Int(text), (1...20).contains(letters) else {

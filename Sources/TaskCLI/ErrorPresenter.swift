@@ -39,6 +39,8 @@ enum ErrorPresenter {
             let path = (ids + ids.prefix(1)).map(String.init).joined(separator: " → ")
             return .usage(ids.count == 1 ? "task \(ids[0]) cannot be a subtask of itself\(unchanged)"
                           : "that would make tasks subtasks of each other in a circle (\(path), each under the next)\(unchanged)")
+        case .hookRefused(let hook, let reason):
+            return .failure("the hook \(hook) refused it: \(reason)\(unchanged)", hint: "'tasks hooks' lists the hooks; --no-hooks runs without them")
         case .noSuchAnnotation(let id, let pick):
             return .failure("task \(id) has no annotation '\(pick)'\(unchanged)", hint: "'tasks show \(id)' lists its annotations, numbered from 1")
         case .nothingToUndo:

@@ -16,6 +16,7 @@ enum Option {
                                         completion: .choices(TerminalFacts.ColorChoice.self))
     static let quiet = OptionSpec.flag("quiet", short: "q", help: "Say nothing on success.")
     static let version = OptionSpec.flag("version", help: "Print the version.")
+    static let noHooks = OptionSpec.flag("no-hooks", help: "Run no hooks for this command (tasks hooks).")
     static let context = OptionSpec.value("context", name: "NAME", help: "Use this context for this command (none: no context).",
                                           completion: Completion.contextNames)
     static let setting = OptionSpec.value("config", short: "c", name: "KEY=VALUE", help: "Override one configuration setting for this command; repeatable.",

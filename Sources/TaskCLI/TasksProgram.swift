@@ -26,6 +26,7 @@ public enum TasksProgram {
         let settings: OutputSettings
         let path: String
         let dates: () -> DateContext
+        let hooks: HookRunner?
         do {
             // A word with a NUL in it cannot come from a shell (argv is C strings), only from a
             // caller in-process; it would be cut short in SQLite and in every C call. Refused.
@@ -46,6 +47,7 @@ public enum TasksProgram {
                 return 0
             }
             path = try DatabaseLocation.path(option: parsed.value(Option.db), environment: invocation.environment)
+            hooks = try HookRunner.forCommand(parsed, line: line, databasePath: path)
         } catch {
             invocation.stderr.write(ErrorPresenter.present(error).text)
             return ErrorPresenter.present(error).status
@@ -56,8 +58,20 @@ public enum TasksProgram {
         database.commandText = CommandText.typed(invocation.arguments)
         let console = Console(stdout: invocation.stdout, stderr: invocation.stderr, settings: settings, terminal: invocation.terminal)
         let status = ExitStatus(console: console, changesTasks: type(of: command).changesTasks)
+        if let hooks {
+            do throws(TaskServiceError) {
+                try hooks.launch()
+            } catch {
+                status.fail(error)
+                return status.code
+            }
+            if hooks.showsChanges { database.hooks = hooks }
+        }
         command.run(CommandContext(invocation: invocation, service: database, console: console, status: status, dates: dates))
         if status.failed { database.removeCreatedFile() }
+        if let hooks, case .hookRefused(let hook, let reason)? = hooks.exit(), !status.failed {
+            status.fail(.failure("the hook \(hook) failed: \(reason); the command's changes are made", hint: "'tasks hooks' lists the hooks"))
+        }
         return status.code
     }
 }

@@ -98,7 +98,7 @@ public enum TasksSpec {
             EXIT STATUS: 0 done; 1 could not (no such task, database unreadable, read-only,
             corrupt or newer); 2 the command line or its input is wrong.
             """,
-        options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.setting, Option.version],
+        options: [Option.db, Option.format, Option.header, Option.color, Option.quiet, Option.setting, Option.version, Option.noHooks],
         entries: CommandRegistry.entries,
         defaultSubcommand: "list"
     )

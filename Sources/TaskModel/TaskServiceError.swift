@@ -13,6 +13,8 @@ public enum TaskServiceError: Error, Equatable, Sendable {
     case dependencyCycle(ids: [Int64])
     /// Subtasks that would go round: each id a subtask of the next, the last of the first.
     case parentCycle(ids: [Int64])
+    /// A hook (`on-launch`, `on-add`, `on-modify`) refused the command, saying `reason`.
+    case hookRefused(hook: String, reason: String)
     /// The task has no annotation that `pick` names (its text, or its number from 1).
     case noSuchAnnotation(id: Int64, pick: String)
 

@@ -21,13 +21,20 @@ final class EntryRecorder {
     /// The parts written so far, and the task ids the whole entry touches.
     private var parts: Int64 = 0
     private var range: ClosedRange<Int64>?
+    /// Whether the tasks it touches are kept for the command's hooks (`touched`).
+    let watches: Bool
+    /// The tasks the command made or changed, each once, in order, with the task as it was
+    /// before the command (nil: made by it). Kept only while hooks run.
+    private(set) var touched: [(id: Int64, before: Task?)] = []
+    private var touchedIDs: Set<Int64> = []
 
     /// How long the history keeps entries, at the least (`tasks history` shows them).
     static let keptEntries = 1000
     static let keptMilliseconds: Int64 = 30 * 86_400_000
 
     init(db: Connection, kind: HistoryEntry.Kind, command: String, time: Timestamp, target: Int64? = nil,
-         keepDeletedUnder: Int64? = nil) {
+         keepDeletedUnder: Int64? = nil, watches: Bool = false) {
+        self.watches = watches
         self.db = db
         self.kind = kind
         self.command = command
@@ -64,6 +71,13 @@ final class EntryRecorder {
     /// Tasks created with the consecutive ids of `run`.
     func created(run: ClosedRange<Int64>) throws {
         _ = try change(.created, run.lowerBound, run.upperBound, uuid: nil)
+        if watches { for id in run { watch(id, before: nil) } }
+    }
+
+    /// Keeps `id` for the hooks, with the task as it was before the command, the first time.
+    func watch(_ id: Int64, before: Task?) {
+        guard watches, touchedIDs.insert(id).inserted else { return }
+        touched.append((id, before))
     }
 
     /// One task's fields that differ between `before` and `after`; nothing when none does.
@@ -72,6 +86,7 @@ final class EntryRecorder {
     func changed(from before: Task, to after: Task) throws -> [TaskFieldSpec] {
         let fields = before.recordedFieldsDiffering(from: after)
         if fields.isEmpty { return fields }
+        watch(before.id, before: before)
         try change(.changed, before.id, before.id, uuid: before.uuid,
                    fields: fields.map { ($0.name, $0.columnValue(of: before), $0.columnValue(of: after)) })
         return fields

@@ -218,7 +218,10 @@ extension SQLiteTaskService {
     func deleteNow(ids: [Int64]) throws -> [Task] {
         try recorded(rows: ids.count) { entry in
             let tasks = try readTasks(ids: Self.unique(ids))
-            for task in tasks { try entry.delete(run: task.id...task.id, uuid: task.uuid, tombstone: true) }
+            for task in tasks {
+                entry.watch(task.id, before: task)
+                try entry.delete(run: task.id...task.id, uuid: task.uuid, tombstone: true)
+            }
             try releaseDependants(of: tasks, entry)
             return (tasks, Summary.of("deleted", tasks))
         }

@@ -36,6 +36,8 @@ public final class SQLiteTaskService: TaskService {
     public var today: () -> CalendarDay = SystemClock.today
     /// The local zone: the clock a repeating task's next moment is read on.
     public var localTime: LocalTime = .system
+    /// What a command's changes are shown to before they commit (`on-add`, `on-modify` hooks).
+    public var hooks: (any TaskHooks)?
     let makeUUID: () -> String
     private let vfs: String?
     /// The command the history records for this service's changes: `tasks done 3`.
@@ -325,8 +327,9 @@ public final class SQLiteTaskService: TaskService {
     /// it (`tasks undo` reverts it whole); `body` says what it did.
     func recorded<T>(rows: Int = 1, streamed: Bool = false, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
         try bulkWrite(rows: rows, streamed: streamed) {
-            let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: now())
+            let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: now(), watches: hooks != nil)
             let (result, summary) = try body(entry)
+            if let hooks { try runHooks(hooks, entry) }
             try entry.finish(summary: summary)
             if let id = entry.id { noteOwn(id) }
             return result

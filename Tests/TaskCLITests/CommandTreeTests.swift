@@ -50,6 +50,7 @@ struct CommandTreeTests {
                 _ = try? reader.outputSettings(parsed)
                 _ = try? reader.read(parsed)
                 _ = parsed.value(Option.db)  // TasksProgram reads the database's place itself
+                _ = parsed.has(Option.noHooks)  // and whether hooks run (HookRunner.forCommand)
             }
             let unread = Set(options.map(\.long)).subtracting(log.read)
             #expect(unread.isEmpty, "'\(command.name)' declares options it never reads: \(unread.sorted())")

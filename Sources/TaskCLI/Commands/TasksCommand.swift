@@ -78,6 +78,7 @@ enum CommandRegistry {
         Named(name: "report", aliases: [], type: ReportCommand.self),
         Named(name: "context", aliases: [], type: ContextCommand.self),
         Named(name: "config", aliases: [], type: ConfigCommand.self),
+        Named(name: "hooks", aliases: [], type: HooksCommand.self),
         Named(name: "sync", aliases: [], type: SyncCommand.self),
         Named(name: "date", aliases: [], type: DateCommand.self),
         Named(name: "export", aliases: [], type: ExportCommand.self),
