@@ -55,6 +55,8 @@ public protocol TaskReading: AnyObject {
 
     /// The tags with how many pending and done tasks carry each, by name.
     func tags() -> Observable<[TaskListSummary]>
+    /// Counts, rates and averages of the whole file (`tasks stats`).
+    func stats() -> Observable<TaskStats>
 }
 
 /// Changing tasks: each call one transaction, announced on the feed once committed.

@@ -71,6 +71,7 @@ enum CommandRegistry {
         Named(name: "lists", aliases: [], type: ListsCommand.self),
         Named(name: "tags", aliases: [], type: TagsCommand.self),
         Named(name: "summary", aliases: [], type: SummaryCommand.self),
+        Named(name: "stats", aliases: [], type: StatsCommand.self),
         Named(name: "ui", aliases: [], type: UICommand.self),
         Named(name: "undo", aliases: [], type: UndoCommand.self),
         Named(name: "redo", aliases: [], type: RedoCommand.self),
