@@ -34,8 +34,11 @@ public struct LocalTime: Sendable {
         self.init(day: day, midnight: midnight,
                   moment: { day, seconds in Timestamp(millisecondsSince1970: midnight(day).millisecondsSince1970 + Int64(seconds) * 1000) },
                   clock: { time in
+                      // A moment past the calendar's ends (a file may hold any integer) is on its
+                      // first or last day: the seconds since that day's midnight kept within it.
                       let local = day(time)
-                      return (local, Int((time.millisecondsSince1970 - midnight(local).millisecondsSince1970) / 1000))
+                      let (since, overflow) = time.millisecondsSince1970.subtractingReportingOverflow(midnight(local).millisecondsSince1970)
+                      return (local, overflow ? (since < 0 ? 86_399 : 0) : Int(min(max(since / 1000, 0), 86_399)))
                   })
     }
 

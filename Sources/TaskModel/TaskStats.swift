@@ -35,10 +35,12 @@ public struct TaskStats: Equatable, Sendable {
 
     public var total: Int { pending + waiting + done + deleted }
 
-    /// `span` divided among `count` (nil: none), in seconds.
+    /// The span from the oldest task to the newest divided among `count` (nil: none), in
+    /// seconds. The times came from other machines and files too: a span past Int64 is none.
     func every(_ count: Int) -> Int64? {
         guard count > 0, let oldest, let newest else { return nil }
-        return (newest.millisecondsSince1970 - oldest.millisecondsSince1970) / 1000 / Int64(count)
+        let (span, overflow) = newest.millisecondsSince1970.subtractingReportingOverflow(oldest.millisecondsSince1970)
+        return overflow ? nil : span / 1000 / Int64(count)
     }
 
     /// The seconds from the oldest task to the newest.
@@ -49,6 +51,12 @@ public struct TaskStats: Equatable, Sendable {
     /// The average seconds a task was pending (pending and done ones).
     public var averagePendingSeconds: Int64? {
         pending + done > 0 ? pendingMilliseconds / 1000 / Int64(pending + done) : nil
+    }
+
+    /// Milliseconds summed as SQLite's `total()` gives them (a float: a sum past Int64 is no
+    /// error there), as a whole number, clamped.
+    public static func milliseconds(_ total: Double) -> Int64 {
+        total.isNaN ? 0 : Int64(exactly: total.rounded(.towardZero)) ?? (total < 0 ? .min : .max)
     }
     /// The average title's characters, rounded down.
     public var averageTitleCharacters: Int64? { total > 0 ? titleCharacters / Int64(total) : nil }

@@ -219,7 +219,7 @@ public final class CalDAVRemote: SyncRemote {
     public func push(_ changes: [SyncChange]) throws(TaskServiceError) {
         var start = 0
         while start < changes.count {
-            let batch = changes[start..<min(start + Self.batch, changes.count)]
+            let batch = changes[start..<(start + min(Self.batch, changes.count - start))]
             start += batch.count
             var ahead: [Int: SentWrite] = [:]
             var tasks = Set<String>()

@@ -157,7 +157,7 @@ public enum VTodoMapping {
                 }
             } else if changed["wait"] == nil, calendar.property("RRULE") != nil, let start = wait,
                       let old = current["due"]?.text.flatMap(TaskDate.init), let new = text("due").flatMap(TaskDate.init),
-                      let day = start.day.adding(days: new.day.daysSince1970 - old.day.daysSince1970), day != start.day,
+                      case let (days, over) = new.day.daysSince1970.subtractingReportingOverflow(old.day.daysSince1970), !over, let day = start.day.adding(days: days), day != start.day,
                       let moved = TaskDate(day.description + start.description.dropFirst(10)) {
                 // A series counts from its DTSTART (RFC 5545): left years before the new due, it
                 // would start the series then. It moves as many days as the due, the span kept.

@@ -26,7 +26,7 @@ extension SQLiteTaskService {
         _ = try db.query("""
             SELECT sum(done = 0 AND (wait IS NULL OR wait <= ?2)), sum(done = 0 AND wait > ?2), sum(done = 0 AND repeat IS NOT NULL),
                    sum(done = 1), sum(\(annotations)), sum(tags <> ''), min(created), max(created),
-                   sum(CASE WHEN done = 1 THEN coalesce(completed, modified) - created WHEN wait IS NULL OR wait <= ?2 THEN ?1 - created ELSE 0 END),
+                   total(CASE WHEN done = 1 THEN coalesce(completed, modified) - created WHEN wait IS NULL OR wait <= ?2 THEN ?1 - created ELSE 0 END),
                    sum(length(title))
             FROM task
             """, [now.millisecondsSince1970, reading]) { row in
@@ -38,7 +38,9 @@ extension SQLiteTaskService {
             stats.tagged = Int(row.int64(5))
             stats.oldest = row.optionalInt64(6).map(Timestamp.init(millisecondsSince1970:))
             stats.newest = row.optionalInt64(7).map(Timestamp.init(millisecondsSince1970:))
-            stats.pendingMilliseconds = row.int64(8)
+            // total(), not sum(): times from other machines and files may be anything, and an
+            // integer sum past Int64 is an error in SQLite.
+            stats.pendingMilliseconds = TaskStats.milliseconds(row.double(8))
             stats.titleCharacters = row.int64(9)
         }
         let tombstone = TaskQuerySQL.tombstone("d")

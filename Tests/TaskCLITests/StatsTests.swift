@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SQLiteDB
 import _TestSupport
+import TaskModel
 import Testing
 
 /// Issue 55: `tasks stats`, Taskwarrior's `task stats` — its counts taken in a few aggregate
@@ -28,6 +30,30 @@ struct StatsTests {
         #expect(table.contains("\nAverage title length  7 characters\n"), "\(table)")
         #expect(cli.run("stats", "--format", "tsv").stdout.contains("deleted\t1\ntotal\t4\n"))
         #expect(CLI().run("stats", "--format", "tsv").stdout.hasPrefix("pending\t0\nwaiting\t0\n"), "an empty file: counts, no averages")
+    }
+
+    /// Times another machine or a file wrote may be anything: creation times at both ends of
+    /// Int64 give no crash and no SQLite overflow error, only rows without a span.
+    @Test func extremeTimesFromElsewhereAreNoCrash() throws {
+        let cli = CLI()
+        cli.run("add", "first")
+        cli.run("add", "second")
+        cli.run("done", "2")
+        let db = try Connection(path: cli.db)
+        try db.run("UPDATE task SET created = ? WHERE id = 1", Int64.min)
+        try db.run("UPDATE task SET created = ?, completed = ? WHERE id = 2", Int64.max, Int64.min)
+        let result = cli.run("stats", "--format", "tsv")
+        #expect(result.status == 0 && result.stdout.contains("total\t2\n"), "\(result)")
+        #expect(!result.stdout.contains("used_for\t"), "a span past Int64 is none: \(result)")
+        #expect(result.stdout.contains("average_pending\t"), "\(result)")
+        var stats = TaskStats()
+        stats.done = 1
+        stats.oldest = Timestamp(millisecondsSince1970: .min)
+        stats.newest = Timestamp(millisecondsSince1970: .max)
+        #expect(stats.usedForSeconds == nil && stats.doneEverySeconds == nil)
+        #expect(TaskStats.milliseconds(1e300) == .max && TaskStats.milliseconds(-1e300) == .min && TaskStats.milliseconds(.nan) == 0)
+        #expect(TaskStats.milliseconds(12_345.9) == 12_345)
+        #expect(cli.run("stats", "--format", "csv").stdout.hasPrefix("category,value\r\npending,1\r\n"))
     }
 
     /// Taskwarrior 2.6 and tasks on the same tasks (made in Taskwarrior, brought over with its

@@ -204,6 +204,21 @@ struct ICalendarTests {
         #expect(refused.status == 1 && refused.stdout.contains("DUE is a DATE-TIME, DTSTART a DATE"), "\(refused)")
     }
 
+    /// A series' start moves with its due by the days between them (issue 54), whatever days a
+    /// server's item names: across the whole calendar nothing traps, and a start that would
+    /// leave the calendar stays where it is.
+    @Test func aSeriesStartMovesWithItsDueAtTheCalendarsEnds() {
+        let item = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:s\r\nDTSTAMP:20261201T000000Z\r\nSUMMARY:s\r\n"
+            + "DTSTART;VALUE=DATE:99991227\r\nDUE;VALUE=DATE:99991231\r\nRRULE:FREQ=WEEKLY\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let now = Timestamp(millisecondsSince1970: 1_796_032_800_000)
+        var early = ICalendar(item)
+        VTodoMapping.write(["due": .text("0001-01-05")], into: &early, now: now, zone: berlin)
+        #expect(early.text.contains("DUE;VALUE=DATE:00010105") && early.text.contains("DTSTART;VALUE=DATE:00010101"), "\(early.text)")
+        var out = ICalendar(item)
+        VTodoMapping.write(["due": .text("0001-01-01")], into: &out, now: now, zone: berlin)
+        #expect(out.text.contains("DUE;VALUE=DATE:00010101"), "\(out.text)")
+    }
+
     /// Issue 54: the items real clients wrote (Fixtures/caldav, their sources in SOURCES.md),
     /// each read, then edited here three ways — a new title, completed, a due day — with every
     /// line not meant to change kept byte for byte, and each edit valid wherever the item was

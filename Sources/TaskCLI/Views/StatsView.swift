@@ -51,7 +51,10 @@ final class StatsView: CommandView {
                 "\"\(row.key)\":" + (row.key == "oldest" || row.key == "newest" ? "\"\(row.value)\"" : row.value)
             }
             output.write("{" + members.joined(separator: ",") + "}\n")
-        case .tsv, .csv, .ids:
+        case .csv:
+            output.write(CSV.line(["category", "value"]))
+            for row in rows { output.write(CSV.line([row.key, row.value])) }
+        case .tsv, .ids:
             if context.console.settings.header { output.write(TSV.line(["category", "value"])) }
             for row in rows { output.write(TSV.line([row.key, row.value])) }
         }
