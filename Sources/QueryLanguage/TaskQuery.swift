@@ -33,6 +33,8 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
     public var search: String?
     /// Due strictly before this date (a day: before its first moment).
     public var dueBefore: TaskDate?
+    /// Due on or after this date (a day: from its first moment; `tasks calendar`'s months).
+    public var dueFrom: TaskDate?
     /// Only the started tasks (`tasks active`).
     public var active = false
     /// Only the tasks of these uuids (a task's blockers, for `show`).
@@ -108,6 +110,9 @@ public struct TaskQuery: Equatable, Hashable, Sendable {
         if active && !task.isActive { return false }
         if let uuids, !uuids.contains(task.uuid) { return false }
         if let waitingOn, !task.depends.contains(waitingOn) { return false }
+        if let dueFrom {
+            guard let due = task.due, !(due < dueFrom) else { return false }
+        }
         if let dueBefore {
             guard let due = task.due, due < dueBefore else { return false }
         }

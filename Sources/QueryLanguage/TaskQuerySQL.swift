@@ -157,6 +157,7 @@ public enum TaskQuerySQL {
             conditions.append("depends <> '' AND instr(depends, \(sql.bind(" \(uuid) "))) > 0")
         }
         if let dueBefore = query.dueBefore { conditions.append("due IS NOT NULL AND due < \(sql.bind(dueBefore.description))") }
+        if let dueFrom = query.dueFrom { conditions.append("due IS NOT NULL AND due >= \(sql.bind(dueFrom.description))") }
         if query.today != nil, query.clockReading != nil {
             // A date is past when it is a day before today, or a moment before now: by text, a
             // moment of today sorts after today's day and compares with the clock's reading

@@ -57,6 +57,11 @@ public protocol TaskReading: AnyObject {
     func tags() -> Observable<[TaskListSummary]>
     /// Counts, rates and averages of the whole file (`tasks stats`).
     func stats() -> Observable<TaskStats>
+    /// When the tasks `query` chooses (every status, deleted ones too) were added, started,
+    /// completed and deleted, by local day (`tasks burndown`, `tasks history --graph`).
+    func activity(_ query: TaskQuery) -> Observable<TaskActivity>
+    /// How many tasks `query` chooses are due on each day (`tasks calendar`).
+    func dueCounts(_ query: TaskQuery) -> Observable<[CalendarDay: Int]>
 }
 
 /// Changing tasks: each call one transaction, announced on the feed once committed.

@@ -357,3 +357,35 @@ extension Connection {
         if code != SQLITE_OK { throw SQLiteError.last(on: handle, fallback: code) }
     }
 }
+
+/// What a SQL function of three integer arguments does with each row it is called on
+/// (`tasks_tally`): an aggregate kept in Swift, with no GROUP BY (and no sort) in SQL.
+final class TallyFunction {
+    let body: (Int64?, Int64?, Int64?) -> Void
+    init(_ body: @escaping (Int64?, Int64?, Int64?) -> Void) { self.body = body }
+}
+
+extension Connection {
+    /// `name(a, b, c)` in SQL on this connection: `body` is given each call's three integers
+    /// (nil: NULL, or not an integer) and the call is NULL. Not deterministic: SQLite calls
+    /// it once per row it is written on. Defining it again replaces it.
+    public func defineTally(_ name: String, _ body: @escaping (Int64?, Int64?, Int64?) -> Void) throws {
+        let box = Unmanaged.passRetained(TallyFunction(body)).toOpaque()
+        let code = sqlite3_create_function_v2(
+            handle, name, 3, SQLITE_UTF8, box,
+            { context, count, arguments in
+                guard let context else { return }
+                sqlite3_result_null(context)
+                guard count == 3, let arguments else { return }
+                func integer(_ index: Int) -> Int64? {
+                    guard let argument = arguments[index], sqlite3_value_type(argument) == SQLITE_INTEGER else { return nil }
+                    return sqlite3_value_int64(argument)
+                }
+                Unmanaged<TallyFunction>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue().body(integer(0), integer(1), integer(2))
+            },
+            nil, nil,
+            { box in if let box { Unmanaged<TallyFunction>.fromOpaque(box).release() } }
+        )
+        if code != SQLITE_OK { throw SQLiteError.last(on: handle, fallback: code) }
+    }
+}

@@ -43,6 +43,8 @@ struct Configuration {
     var hooks = true
     var hooksLocation: String?
     var hooksTimeout = HookRunner.defaultTimeout
+    /// `holiday.NAME.name|date|start|end`: the days `tasks calendar` marks, by name.
+    var holidays: [String: HolidayDefinition] = [:]
     /// Entries a program built on TaskCLI adds to the built-in vocabulary (`Invocation.fields`).
     var addedFields: [QueryField] = []
 
@@ -56,7 +58,7 @@ struct Configuration {
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
         + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, "
-        + "hooks, hooks.location, hooks.timeout, "
+        + "hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, "
         + "next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
@@ -156,6 +158,7 @@ struct Configuration {
             return entry.value
         }
         switch (words.first, words.count) {
+        case ("holiday", 3): try readHoliday(words[1], words[2], try single(), refuse)
         case ("context", 3):
             let name = words[1]
             guard ContextDefinition.isName(name) else { throw refuse("'\(name)' cannot name a context: letters, digits, - and _") }

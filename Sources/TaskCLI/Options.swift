@@ -103,6 +103,17 @@ enum Option {
     static let since = OptionSpec.value("since", name: "DATE", help: "Only the entries since DATE (mon, sow, 2026-11-30, 3d ago…).", completion: Completion.dates)
     static let forTask = OptionSpec.value("task", name: "ID", help: "Only the entries that changed this task.", completion: Completion.ids)
 
+    // `history --graph`, `ghistory`, `burndown`.
+    static let graph = OptionSpec.flag("graph", help: "Added, completed and deleted tasks per period as bars (tasks ghistory).")
+    static let numbers = OptionSpec.flag("numbers", help: "The numbers as Taskwarrior's history table: added, completed, deleted, net, average.")
+
+    // `calendar`.
+    static let months = OptionSpec.value("months", name: "N", help: "Show N months (1 to 120); as many as fit the width by default.")
+    static let details = OptionSpec.flag("details", help: "List the tasks due in the months shown, and their holidays.")
+
+    // `timesheet`.
+    static let weeks = OptionSpec.value("weeks", name: "N", help: "The last N weeks (1 to 520; 4 by default).")
+
     // `sync`.
     static let remote = OptionSpec.value("remote", name: "URL",
                                          help: "The PostgreSQL database to sync with (postgresql://USER@HOST/DB); remembered without its password.")

@@ -385,4 +385,8 @@ struct Style {
     func bold(_ text: String) -> String { enabled ? TerminalText.Mark.bold.text + text + Style.reset : text }
     func red(_ text: String) -> String { enabled ? TerminalText.Mark.red.text + text + TerminalText.Mark.defaultColor.text : text }
     func dim(_ text: String) -> String { enabled ? Style.dimOn + text + Style.reset : text }
+    /// `text` on a background (a chart's block).
+    func on(_ background: TerminalText.Mark, _ text: String) -> String {
+        enabled ? background.text + text + TerminalText.Mark.defaultBackground.text : text
+    }
 }

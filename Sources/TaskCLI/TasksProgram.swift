@@ -118,6 +118,7 @@ enum ReportWords {
                   let command = configuration.defaultCommand, let split = try? FilterParser.words(of: command), !split.isEmpty else { return words }
             return expanded(words + split, environment)
         }
+        if let undotted = TaskwarriorOrder.undotted(words, from: index) { return expanded(undotted, environment) }
         if let reordered = TaskwarriorOrder.reordered(words, from: index) { return expanded(reordered, environment) }
         let first = words[index]
         guard !first.contains(":"), first.first?.isLetter == true, TasksSpec.root.subcommand(named: first) == nil else { return words }
@@ -140,13 +141,33 @@ enum TaskwarriorOrder {
     /// The commands that take ids or a filter, and Taskwarrior's `info` (ours is `show`).
     static let takingFilters: Set<String> = ["list", "ls", "next", "count", "toggle", "done", "reopen", "start", "stop", "edit",
                                              "modify", "mod", "append", "prepend", "annotate", "denotate", "duplicate", "show",
-                                             "delete", "rm", "move", "mv", "export", "ui", "info"]
+                                             "delete", "rm", "move", "mv", "export", "ui", "info",
+                                             "burndown", "ghistory"]
 
     /// `words` with the command moved before the filter that starts at `start`; nil when the
     /// words are not in Taskwarrior's order.
     /// The commands whose words after the filter modify the tasks it chooses: their filter is
     /// passed as one word (a group) when it is more than ids, so the two stay apart.
     static let modifying: Set<String> = ["modify", "mod", "done", "start", "stop", "annotate", "append", "prepend", "duplicate"]
+
+    /// Taskwarrior's dotted chart commands (`burndown.daily`, `ghistory.monthly`,
+    /// `history.annual`) as ours: `burndown daily`, `ghistory monthly`, `ghistory annual
+    /// --numbers`. Only as the command word, after filter-shaped words if any.
+    static func undotted(_ words: [String], from start: Int) -> [String]? {
+        var index = start
+        while index < words.count, isFilterShaped(words[index]) { index += 1 }
+        guard index < words.count, let dot = words[index].firstIndex(of: ".") else { return nil }
+        let name = words[index][..<dot], period = String(words[index][words[index].index(after: dot)...])
+        guard let chosen = ReportPeriod(rawValue: period) else { return nil }
+        let replacement: [String]
+        switch name {
+        case "burndown" where chosen != .annual: replacement = ["burndown", period]
+        case "ghistory": replacement = ["ghistory", period]
+        case "history": replacement = ["ghistory", period, "--numbers"]
+        default: return nil
+        }
+        return Array(words[..<index]) + replacement + Array(words[(index + 1)...])
+    }
 
     static func reordered(_ words: [String], from start: Int) -> [String]? {
         guard start < words.count, TasksSpec.root.subcommand(named: words[start]) == nil, words[start] != "info" else { return nil }

@@ -102,6 +102,22 @@ public struct CalendarDay: Comparable, Hashable, Sendable, CustomStringConvertib
     /// The weekdays' names, Monday (0) first, as `weekday` numbers them.
     public static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
+    /// The months' names, January first.
+    public static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                    "October", "November", "December"]
+
+    /// The day of the year, 1 for January 1st.
+    public var dayOfYear: Int {
+        (CalendarDay(year: year, month: 1, day: 1)).map { daysSince1970 - $0.daysSince1970 + 1 } ?? 1
+    }
+
+    /// The week of the year, ISO 8601's (1–53, a week belonging to the year of its Thursday),
+    /// as Taskwarrior numbers weeks whatever day they start on.
+    public var isoWeek: Int {
+        guard let thursday = adding(days: 3 - weekday) else { return 1 }
+        return (thursday.dayOfYear - 1) / 7 + 1
+    }
+
     /// 0 for Monday through 6 for Sunday.
     public var weekday: Int {
         // 1970-01-01 was a Thursday (3).

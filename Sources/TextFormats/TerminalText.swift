@@ -101,6 +101,8 @@ public enum TerminalText {
     /// text — no mark moves the cursor or erases (`Output.writeSequence` is for those).
     public enum Mark: UInt32, Sendable {
         case reset = 0xFDD0, bold, dim, red, defaultColor
+        /// Backgrounds, for the charts' blocks (Taskwarrior's `on red`, `on green`, `on yellow`).
+        case onRed, onGreen, onYellow, defaultBackground, onBlue, onBrightRed
 
         /// The mark, as text to put around what it styles.
         public var text: String { Unicode.Scalar(rawValue).map { String($0) } ?? "" }
@@ -113,6 +115,12 @@ public enum TerminalText {
             case .dim: "\u{1B}[2m"
             case .red: "\u{1B}[31m"
             case .defaultColor: "\u{1B}[39m"
+            case .onRed: "\u{1B}[41m"
+            case .onGreen: "\u{1B}[42m"
+            case .onYellow: "\u{1B}[43m"
+            case .defaultBackground: "\u{1B}[49m"
+            case .onBlue: "\u{1B}[44m"
+            case .onBrightRed: "\u{1B}[101m"
             }
         }
     }

@@ -18,7 +18,7 @@ struct StatsCommand: TasksCommand {
     init(_ line: ParsedLine) {}
 
     func run(_ context: CommandContext) {
-        let state = TaskStatsReactor(service: context.service).send(.load)
+        let state = TaskPicturesReactor(service: context.service).send(.loadStats)
         if let failure = state.failure { return context.status.fail(failure) }
         guard let stats = state.stats else { return }
         StatsView(context: context.view).write(stats)
