@@ -32,7 +32,17 @@ struct CommandReader {
         var format: OutputFormat = invocation.terminal.stdoutIsTerminal ? .table : .tsv
         // A command with a --format of its own (export, import) reads it itself.
         let ownFormat = parsed.path.first.flatMap(TasksSpec.root.subcommand(named:))?.options.contains { $0.long == Option.format.long } ?? false
-        if !ownFormat, let text = parsed.value(Option.format) { format = try ParsedLine.choice(text, OutputFormat.self) }
+        var svg = false
+        if !ownFormat, let text = parsed.value(Option.format) {
+            if text == "svg" {
+                guard let name = parsed.path.first, TasksSpec.drawsSVG.contains(name) else {
+                    throw CLIError.usage("--format svg draws the pictures: " + TasksSpec.drawsSVG.sorted().joined(separator: ", "))
+                }
+                (format, svg) = (.table, true)
+            } else {
+                format = try ParsedLine.choice(text, OutputFormat.self)
+            }
+        }
         // --color, else -c color=WHEN, else the configuration's color (read only when neither
         // is given), else auto. A configuration in error is the command's to report (when it
         // reads it), not every command's: `tasks config set` must still run to mend it.
@@ -43,7 +53,7 @@ struct CommandReader {
         let choice = try (parsed.value(Option.color) ?? overridden ?? configured).map { try ParsedLine.choice($0, TerminalFacts.ColorChoice.self) } ?? .auto
         return OutputSettings(
             format: format, isExplicit: !ownFormat && parsed.has(Option.format), header: parsed.has(Option.header), quiet: parsed.has(Option.quiet),
-            color: format == .table && invocation.terminal.usesColor(choice, environment: invocation.environment)
+            color: format == .table && invocation.terminal.usesColor(choice, environment: invocation.environment), svg: svg
         )
     }
 }

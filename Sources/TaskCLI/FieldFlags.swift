@@ -49,5 +49,8 @@ struct OutputSettings {
     var header: Bool
     var quiet: Bool
     var color: Bool
+    /// `--format svg`: a picture (`TasksSpec.drawsSVG`) as a standalone SVG, drawn as its
+    /// coloured table is (`format` is then `table`).
+    var svg = false
 }
 

@@ -9,7 +9,7 @@ import TaskModel
 enum Option {
     // The root's, valid after every command.
     static let db = OptionSpec.value("db", name: "PATH", help: "The database file.", completion: .files)
-    static let format = OptionSpec.value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list').",
+    static let format = OptionSpec.value("format", short: "f", name: "FORMAT", help: "table, tsv, csv, json or ids (see 'tasks help list'); svg for a picture.",
                                          completion: .choices(OutputFormat.self))
     static let header = OptionSpec.flag("header", help: "With tsv, print a header line first.")
     static let color = OptionSpec.value("color", name: "WHEN", help: "auto, always or never (NO_COLOR also turns it off).",

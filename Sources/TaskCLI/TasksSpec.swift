@@ -37,6 +37,8 @@ public enum TasksSpec {
 
     /// What every report takes besides its filter: sections, columns, a limit.
     static let reportOptions = [Option.group, Option.columns, Option.reportLimit]
+    /// The commands `--format svg` draws: the pictures.
+    static let drawsSVG: Set<String> = ["burndown", "ghistory", "history", "calendar", "stats", "timesheet"]
 
     static let formatHelp = """
         FORMATS (--format):

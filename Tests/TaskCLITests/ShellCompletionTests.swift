@@ -106,7 +106,7 @@ struct ShellCompletionTests {
             taskwarrior\tjson, csv, taskwarrior or todotxt.
             todotxt\tjson, csv, taskwarrior or todotxt.
             == tasks list --format j
-            json\ttable, tsv, csv, json or ids (see 'tasks help list').
+            json\ttable, tsv, csv, json or ids (see 'tasks help list'); svg for a picture.
             == tasks import completion.b
             completion.bash
             == tasks mv 1 --before 

@@ -169,6 +169,7 @@ struct CalendarCommand: TasksCommand {
 
     func run(_ context: CommandContext) {
         let console = context.console
+        if details && console.settings.svg { return context.status.fail(CLIError.usage("--details lists tasks as text: not with --format svg")) }
         let width = console.terminal.stdoutIsTerminal ? console.terminal.width ?? 80 : 80
         let perLine = max(1, width / 26)
         let count = months ?? perLine

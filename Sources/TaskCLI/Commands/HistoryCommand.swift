@@ -58,6 +58,7 @@ struct HistoryCommand: TasksCommand {
 
     func run(_ context: CommandContext) {
         if let graph { return graph.run(context) }
+        if context.console.settings.svg { return context.status.fail(CLIError.usage("--format svg draws the history's chart: tasks history --graph")) }
         var query = self.query
         if query.limit == nil && context.console.settings.format == .table { query.limit = 20 }
         context.history { [query] in $0.action.onNext(.load(query)) }

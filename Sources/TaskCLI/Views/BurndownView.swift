@@ -54,7 +54,7 @@ final class BurndownView: CommandView {
             }
             // Indented under the plot where it fits, else from the edge.
             if footer.split(separator: "\n").contains(where: { $0.count > width }) { footer = footer.replacing("\n" + indent, with: "\n").dropFirst(indent.count) + "" }
-            output.write(chart.text(Style(enabled: console.settings.color)) + footer)
+            writePicture(chart.text(pictureStyle) + footer, title: period.rawValue.prefix(1).uppercased() + period.rawValue.dropFirst() + " Burndown")
         }
     }
 

@@ -54,14 +54,14 @@ final class CalendarView: CommandView {
             if console.settings.header { output.write(TSV.line(["day", "state", "due", "holidays"])) }
             for day in days { output.write(TSV.line([day.description, state(day), String(marks.due[day] ?? 0), (marks.holidays[day] ?? []).joined(separator: ", ")])) }
         case .table:
-            let style = Style(enabled: console.settings.color)
+            let style = pictureStyle
             var text = ""
             for line in stride(from: 0, to: monthStarts.count, by: perLine) {
                 text += "\n" + grids(Array(monthStarts[line..<min(line + perLine, monthStarts.count)]), weekStart: weekStart, marks: marks, style: style)
             }
             let legend: [String] = [style.on(.onBlue, "today"), style.on(.onRed, "due"), style.on(.onBrightRed, "overdue"), style.on(.onYellow, "holiday")]
             text += "\n" + (style.enabled ? "Legend: " + legend.joined(separator: ", ") + ".\n" : "Legend: < today, * due, ! overdue, + holiday.\n")
-            output.write(text)
+            writePicture(text, title: "Calendar")
         }
     }
 

@@ -28,7 +28,7 @@ final class HistoryChartView: CommandView {
         case .table:
             guard !rows.isEmpty else { return output.write("No tasks.\n") }
             let width = console.terminal.stdoutIsTerminal ? console.terminal.width ?? 80 : 80
-            output.write(numbers ? table(rows, period: period, width: width) : graph(rows, period: period, width: width))
+            writePicture(numbers ? table(rows, period: period, width: width) : graph(rows, period: period, width: width), title: "History (\(period.rawValue))")
         }
     }
 
@@ -102,7 +102,7 @@ final class HistoryChartView: CommandView {
         let maxRemoved = rows.map { $0.completed + $0.deleted }.max() ?? 0
         let maxLine = max(1, maxAdded + maxRemoved)
         let leftOffset = barWidth * maxAdded / maxLine
-        let style = Style(enabled: context.console.settings.color)
+        let style = pictureStyle
         let bars = rows.map { row -> String in
             let lengths = (barWidth * row.added / maxLine, barWidth * row.completed / maxLine, barWidth * row.deleted / maxLine)
             if style.enabled {

@@ -44,8 +44,9 @@ final class StatsView: CommandView {
         switch context.console.settings.format {
         case .table:
             let width = max(8, rows.map { $0.name.count }.max() ?? 0)
-            output.write(TerminalText.padded("Category", toWidth: width) + "  Data\n" + String(repeating: "-", count: width) + "  " + String(repeating: "-", count: 13) + "\n")
-            for row in rows { output.write(TerminalText.padded(row.name, toWidth: width) + "  " + row.shown + "\n") }
+            var text = TerminalText.padded("Category", toWidth: width) + "  Data\n" + String(repeating: "-", count: width) + "  " + String(repeating: "-", count: 13) + "\n"
+            for row in rows { text += TerminalText.padded(row.name, toWidth: width) + "  " + row.shown + "\n" }
+            writePicture(text, title: "Statistics")
         case .json:
             let members = rows.map { row in
                 "\"\(row.key)\":" + (row.key == "oldest" || row.key == "newest" ? "\"\(row.value)\"" : row.value)

@@ -43,7 +43,7 @@ final class TimesheetView: CommandView, View {
             if console.settings.header { output.write(TSV.line(columns)) }
             for (task, time) in shown { output.write(TSV.line(fields(task, time))) }
         case .table:
-            output.write(table(shown, width: console.terminal.stdoutIsTerminal ? console.terminal.width ?? 80 : 80))
+            writePicture(table(shown, width: console.terminal.stdoutIsTerminal ? console.terminal.width ?? 80 : 80), title: "Timesheet")
         }
     }
 
