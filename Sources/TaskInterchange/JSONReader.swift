@@ -370,7 +370,7 @@ struct JSONReader {
     }
 
     private func text(_ slice: ArraySlice<UInt8>, at start: Int) throws -> String {
-        guard let text = UTF8Text.string(slice) else {
+        guard let text = UTF8Text.string(slice) ?? UTF8Text.joiningSurrogatePairs(slice) else {
             var reader = self
             reader.index = start
             throw reader.error("a string that is not valid UTF-8")

@@ -30,4 +30,28 @@ public enum UTF8Text {
     public static func string(_ bytes: ArraySlice<UInt8>) -> String? {
         bytes.withUnsafeBufferPointer(string)
     }
+
+    /// Text whose only fault is CESU-8: a character past U+FFFF written as its two UTF-16
+    /// surrogates, each as three bytes (`ED A0–AF xx`, then `ED B0–BF xx`). Taskwarrior 2.6
+    /// stores an escaped pair (`\ud83c\udf89`) so, and its export carries it: each such pair
+    /// is the one character it encodes. A surrogate alone is still no text (nil).
+    public static func joiningSurrogatePairs(_ bytes: ArraySlice<UInt8>) -> String? {
+        var repaired: [UInt8] = []
+        repaired.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0xED, index + 5 < bytes.endIndex, (0xA0...0xAF).contains(bytes[index + 1]), bytes[index + 3] == 0xED,
+               (0xB0...0xBF).contains(bytes[index + 4]), bytes[index + 2] & 0xC0 == 0x80, bytes[index + 5] & 0xC0 == 0x80 {
+                let high = 0xD000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                let low = 0xD000 | UInt32(bytes[index + 4] & 0x3F) << 6 | UInt32(bytes[index + 5] & 0x3F)
+                guard let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else { return nil }
+                repaired.append(contentsOf: String(Character(scalar)).utf8)
+                index += 6
+            } else {
+                repaired.append(bytes[index])
+                index += 1
+            }
+        }
+        return repaired.count < bytes.count ? string(repaired[...]) : nil
+    }
 }

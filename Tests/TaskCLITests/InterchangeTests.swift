@@ -200,6 +200,23 @@ struct InterchangeTests {
     }
 }
 
+/// Taskwarrior 2.6 keeps an emoji it was given as an escaped surrogate pair (`\ud83c\udf89`,
+/// as Python's json.dumps writes it) as CESU-8, and its export carries those bytes: the import
+/// reads each pair as its character instead of refusing the file.
+@Test(.enabled(if: tasksBinary != nil && access("/usr/bin/task", X_OK) == 0, "needs the tasks binary and Taskwarrior"))
+func taskwarriorsCESU8ExportIsRead() throws {
+    let folder = TemporaryFolder()
+    let result = try tasksShell("""
+        export HOME="$PWD" TASKRC="$PWD/taskrc" TASKS_DB="$PWD/tasks.db"; mkdir tw
+        printf 'data.location=%s/tw\\nconfirmation=off\\nverbose=nothing\\n' "$PWD" > taskrc
+        printf '[{"description":"Party \\\\ud83c\\\\udf89 \\\\ud30c\\\\ud2f0","status":"pending","entry":"20261129T100000Z"}]\\n' > escaped.json
+        task import escaped.json > /dev/null 2>&1 && task export > tw.json || exit 9
+        grep -c "$(printf '\\355\\240\\274')" tw.json
+        tasks import --format taskwarrior tw.json > /dev/null && tasks list --format tsv | cut -f4
+        """, in: folder)
+    #expect(result.status == 0 && result.stdout == "1\nParty 🎉 파티\n", "Taskwarrior's export holds CESU-8, read as the emoji: \(result)")
+}
+
 @Suite("docs/tasks.1: the manual page is the command tree's")
 struct ManPageTests {
     /// `docs/tasks.1` is generated; this fails when the tree changed and the page was not

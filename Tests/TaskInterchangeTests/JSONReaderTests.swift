@@ -43,6 +43,18 @@ import Testing
         #expect(throws: JSONReader.Failure.syntax(line: 1, column: 2, message: "a string that is not valid UTF-8")) { try invalidUTF8.string() }
     }
 
+    /// Taskwarrior 2.6 stores an escaped surrogate pair as CESU-8 (each half three bytes) and
+    /// exports it so: the pair is the character it encodes. A half alone is still refused.
+    @Test func aSurrogatePairWrittenAsCESU8IsItsCharacter() throws {
+        // "a🎉b": 🎉 is U+1F389, D83C DF89, written ED A0 BC ED BE 89.
+        var pair = JSONReader([0x22, 0x61, 0xED, 0xA0, 0xBC, 0xED, 0xBE, 0x89, 0x62, 0x22])
+        #expect(try pair.string() == "a🎉b")
+        for bytes: [UInt8] in [[0x22, 0xED, 0xA0, 0xBC, 0x22], [0x22, 0xED, 0xBE, 0x89, 0xED, 0xA0, 0xBC, 0x22], [0x22, 0xED, 0xA0, 0xBC, 0xED, 0xBE, 0x22]] {
+            var half = JSONReader(bytes)
+            #expect(throws: JSONReader.Failure.syntax(line: 1, column: 2, message: "a string that is not valid UTF-8")) { try half.string() }
+        }
+    }
+
     @Test func skipsAnyValueButNotTooDeep() throws {
         var json = reader(#"{"a": [1, -2.5e3, true, null, {"b": "c"}], "d": 0} 7"#)
         try json.skipValue()
