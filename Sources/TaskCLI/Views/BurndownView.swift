@@ -68,8 +68,8 @@ final class BurndownView: CommandView {
             chart.write(" " + name, row: plot / 2 - 1 + offset, column: width - 8)
         }
         for row in 1...plot { chart.write("|", row: row, column: labelWidth + 1) }
-        chart.write(Self.right(String(high), labelWidth), row: 1, column: 0)
-        chart.write(Self.right(String(high / 2), labelWidth), row: 1 + plot / 2, column: 0)
+        chart.write(TerminalText.leftPadded(String(high), toWidth: labelWidth), row: 1, column: 0)
+        chart.write(TerminalText.leftPadded(String(high / 2), toWidth: labelWidth), row: 1 + plot / 2, column: 0)
         chart.write("0 +" + String(repeating: "-", count: max(0, width - labelWidth - 14)), row: plot + 1, column: labelWidth - 1)
         var major = ""
         for (index, bar) in bars.enumerated() {
@@ -84,9 +84,6 @@ final class BurndownView: CommandView {
             }
         }
     }
-
-    /// `text` right-aligned in `width` columns (numbers: one column a character).
-    static func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
 
     /// A bar's labels: the day and month (daily), the week and year, the month and year.
     static func labels(_ start: CalendarDay, period: ReportPeriod) -> (minor: String, major: String) {

@@ -90,7 +90,7 @@ final class CalendarView: CommandView {
                 let week = month[row]
                 // The week's number is its last day's, as Taskwarrior numbers a row.
                 guard let lastDay = week.compactMap({ $0 }).last else { return String(repeating: " ", count: 25) }
-                var cell = BurndownView.right(String(lastDay.isoWeek), 4)
+                var cell = TerminalText.leftPadded(String(lastDay.isoWeek), toWidth: 4)
                 var previousMark = false
                 for day in week {
                     guard let day else {
@@ -98,7 +98,7 @@ final class CalendarView: CommandView {
                         previousMark = false
                         continue
                     }
-                    let number = BurndownView.right(String(day.day), 2)
+                    let number = TerminalText.leftPadded(String(day.day), toWidth: 2)
                     cell += previousMark ? "" : " "
                     guard let kind = marks.kind(day) else {
                         cell += number

@@ -73,7 +73,7 @@ final class TimesheetView: CommandView, View {
         func line(_ row: [String]) -> String {
             let text = row.indices.map { column -> String in
                 let cell = TerminalText.displayWidth(row[column]) > widths[column] ? TerminalText.truncated(row[column], toWidth: widths[column]) : row[column]
-                return column == 3 ? BurndownView.right(cell, widths[column]) : TerminalText.padded(cell, toWidth: widths[column])
+                return column == 3 ? TerminalText.leftPadded(cell, toWidth: widths[column]) : TerminalText.padded(cell, toWidth: widths[column])
             }.joined(separator: " ")
             return String(text.reversed().drop { $0 == " " }.reversed()) + "\n"
         }
