@@ -51,9 +51,14 @@ struct CommandReader {
         let configured = parsed.value(Option.color) != nil || overridden != nil ? nil
             : parsed.values(Option.setting).isEmpty ? (try? line.configuration())?.color : try line.configuration().color
         let choice = try (parsed.value(Option.color) ?? overridden ?? configured).map { try ParsedLine.choice($0, TerminalFacts.ColorChoice.self) } ?? .auto
-        return OutputSettings(
+        var settings = OutputSettings(
             format: format, isExplicit: !ownFormat && parsed.has(Option.format), header: parsed.has(Option.header), quiet: parsed.has(Option.quiet),
             color: format == .table && invocation.terminal.usesColor(choice, environment: invocation.environment), svg: svg
         )
+        // The colour rules, read only when they can show: a table in colour, and a rule set.
+        if settings.color, !svg, let configuration = try? line.configuration(), !configuration.colors.isEmpty {
+            settings.colorRules = try configuration.colorRules(line.filterSettings(configuration))
+        }
+        return settings
     }
 }

@@ -45,6 +45,11 @@ struct Configuration {
     var hooksTimeout = HookRunner.defaultTimeout
     /// `holiday.NAME.name|date|start|end`: the days `tasks calendar` marks, by name.
     var holidays: [String: HolidayDefinition] = [:]
+    /// `color.RULE = STYLE` (Taskwarrior's colour rules, `Configuration+Colors.swift`), in the
+    /// file's order; `rule.precedence.color`, their order; `rule.color.merge`.
+    var colors: [ColorSetting] = []
+    var colorPrecedence: [String]?
+    var colorMerge = true
     /// Entries a program built on TaskCLI adds to the built-in vocabulary (`Invocation.fields`).
     var addedFields: [QueryField] = []
 
@@ -58,7 +63,7 @@ struct Configuration {
     /// The keys a configuration may set, for messages and `tasks config`.
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
         + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, "
-        + "hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, "
+        + "hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, color.RULE, rule.precedence.color, rule.color.merge, "
         + "next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
@@ -144,6 +149,7 @@ struct Configuration {
             fields[name] = CustomField(name: name, kind: kind, values: values[name] ?? [])
         }
         result.customFields = fields
+        try result.checkColorFields()
         // Each report's columns, order and limit, now that the custom fields are known.
         for name in result.reports.keys.sorted() {
             do { _ = try Report.named(name, in: result) } catch let error as CLIError { throw error } catch { throw CLIError.usage("\(error)") }
@@ -159,6 +165,10 @@ struct Configuration {
         }
         switch (words.first, words.count) {
         case ("holiday", 3): try readHoliday(words[1], words[2], try single(), refuse)
+        case ("color", 2...):
+            try readColor(entry, words, refuse)
+        case ("rule", 3) where words[1...] == ["precedence", "color"] || words[1...] == ["color", "merge"]:
+            try readColor(entry, words, refuse)
         case ("context", 3):
             let name = words[1]
             guard ContextDefinition.isName(name) else { throw refuse("'\(name)' cannot name a context: letters, digits, - and _") }

@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 
 /// The field flags of `add` and `edit`, as typed; the editor reactor judges them.
@@ -52,5 +53,7 @@ struct OutputSettings {
     /// `--format svg`: a picture (`TasksSpec.drawsSVG`) as a standalone SVG, drawn as its
     /// coloured table is (`format` is then `table`).
     var svg = false
+    /// The configuration's colour rules, read when colour is on and a rule is set.
+    var colorRules = ColorRules.none
 }
 

@@ -68,7 +68,8 @@ struct ReportTable {
         output.write(style.bold(trailingTrimmed(header)) + "\n")
     }
 
-    mutating func write(_ rows: [Task], query: TaskQuery, to output: Output) {
+    /// The rows, each in its colour rules' style (`styles`, by id) where it has one.
+    mutating func write(_ rows: [Task], query: TaskQuery, to output: Output, styles: [Int64: TerminalStyle] = [:]) {
         if widths.isEmpty { layOut(rows, to: output) }
         for task in rows {
             let header = query.header(for: task)
@@ -82,14 +83,18 @@ struct ReportTable {
                 let width = widths[index]
                 let cells = TerminalText.displayWidth(text)
                 if cells > width && !column.field.isDate { text = TerminalText.truncated(text, toWidth: width) }
-                if column == .due, task.isOverdue(on: today, at: now) {
+                if column == .due, styles[task.id] == nil, task.isOverdue(on: today, at: now) {
                     line += "  " + style.red(text) + String(repeating: " ", count: max(0, width - TerminalText.displayWidth(text)))
                 } else {
                     line += "  " + pad(text, to: width, right: column == .id || column == .score)
                 }
             }
             let row = trailingTrimmed(line)
-            output.write((task.isDone ? style.dim(row) : row) + "\n")
+            if let rowStyle = styles[task.id] {
+                output.write(rowStyle.marks + row + Style.reset + "\n")
+            } else {
+                output.write((task.isDone ? style.dim(row) : row) + "\n")
+            }
         }
     }
 

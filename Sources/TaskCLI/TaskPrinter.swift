@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 import TaskReactors
 import TextFormats
@@ -11,13 +12,14 @@ struct TaskPrinter {
     var now: @Sendable () -> Timestamp = SystemClock.now
     /// The zone a moment is shown in.
     var zone: LocalTime = .system
+    var othersMatching: ((TaskFilter, [Int64]) -> Set<Int64>)?
 
     /// The writer of the chosen format, set up for where standard output goes.
     var writer: TaskWriter {
         let terminal = console.terminal
         return TaskWriter(output: console.stdout, format: console.settings.format, header: console.settings.header,
                           terminalWidth: terminal.stdoutIsTerminal ? terminal.width : nil,
-                          escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: console.settings.color),
+                          escapesControls: terminal.stdoutIsTerminal, style: Style(enabled: console.settings.color, rows: RowColors(rules: console.settings.colorRules, othersMatching: othersMatching)),
                           today: console.settings.format == .table ? today() : nil,
                           now: console.settings.format == .table ? TaskDate.reading(now(), in: zone, today: today()) : nil, zone: zone)
     }

@@ -30,7 +30,7 @@ final class TaskWriter {
     /// Standard output is a terminal: cut long titles to `width`, escape controls in every format.
     let terminalWidth: Int?
     let escapesControls: Bool
-    let style: Style
+    var style: Style
     let today: CalendarDay?
     /// The local clock's reading (`TaskDate.reading`), for a due moment's overdue mark.
     let now: String?
@@ -60,6 +60,8 @@ final class TaskWriter {
     /// a listing reads no uuid), asked only for a batch that has subtasks.
     var findIDs: (([String]) -> [String: Int64])?
     private var parentIDs: [String: Int64] = [:]
+    /// The colour rules' styles of the batch in hand, by id.
+    private var rowStyles: [Int64: TerminalStyle] = [:]
     /// The active context, named above a table (`Context work: list:Work or +work`).
     var contextLine: String?
 
@@ -80,7 +82,7 @@ final class TaskWriter {
     /// the record's for `tsv`, `csv` and `ids` (a score explained needs what ranks a task),
     /// what a table shows otherwise.
     var fieldsRead: TaskFieldSet {
-        if format == .json || columns != nil { return .all }
+        if format == .json || columns != nil || (format == .table && !style.rows.rules.isEmpty) { return .all }
         guard explainsRankOn == nil else { return .listed }
         switch format {
         case .tsv, .csv: return .only(TaskText.fields)
@@ -122,6 +124,7 @@ final class TaskWriter {
         case .table:
             let parents = Set(rows.lazy.compactMap(\.parent))
             if !parents.isEmpty, let findIDs { parentIDs = findIDs(Array(parents)) }
+            if style.enabled, let today { rowStyles = style.rows.styles(rows, today: today, now: now ?? today.description) }
             for task in rows {
                 writeTableRow(task)
                 if let today = explainsRankOn { output.write(String(repeating: " ", count: 4 + (table?.idWidth ?? 2)) + TaskWriter.explain(task, today, rankWeights) + "\n") }
@@ -152,7 +155,7 @@ final class TaskWriter {
         switch format {
         case .table:
             report?.short = short
-            report?.write(rows, query: query, to: output)
+            report?.write(rows, query: query, to: output, styles: style.enabled ? style.rows.styles(rows, today: day, now: now ?? day.description) : [:])
         case .tsv:
             for task in rows {
                 output.append { ReportTable.record(task, columns, zone: zone, today: day, weights: rankWeights, escapesControls: escapesControls, short: short,
@@ -321,8 +324,9 @@ final class TaskWriter {
         let title = String(repeating: "  ", count: min(depth, 8)) + (plain ? task.title : TerminalText.escapingControls(task.title))
         let titleWidth = plain ? title.utf8.count : TerminalText.displayWidth(title)
         let tags = layout.showsTags ? TaskWriter.tagsText(task) : ""
-        let isOverdue = today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false
-        let dims = task.isDone && style.enabled
+        let rowStyle = rowStyles[task.id]
+        let isOverdue = rowStyle == nil && today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false
+        let dims = task.isDone && style.enabled && rowStyle == nil
         output.append { bytes in
             // Spaces are owed, and paid only when text follows: a row's trailing blanks are
             // never written (nor trimmed after).
@@ -339,7 +343,7 @@ final class TaskWriter {
                 value.withUTF8 { bytes.append(contentsOf: $0) }
             }
             func spaces(_ count: Int) { owed += max(0, count) }
-            if dims { text(Style.dimOn) }
+            if let rowStyle { text(rowStyle.marks) } else if dims { text(Style.dimOn) }
             spaces(2 + layout.idWidth - digits)
             payOwed()
             DecimalText.append(task.id, to: &bytes)
@@ -371,7 +375,7 @@ final class TaskWriter {
                 spaces(2)
                 text(layout.maxTags < TerminalText.displayWidth(tags) ? TerminalText.truncated(tags, toWidth: layout.maxTags) : tags)
             }
-            if dims { bytes.append(contentsOf: Style.reset.utf8) }
+            if dims || rowStyle != nil { bytes.append(contentsOf: Style.reset.utf8) }
             bytes.append(0x0A)
         }
     }
@@ -380,6 +384,8 @@ final class TaskWriter {
 /// Terminal styles, or none.
 struct Style {
     let enabled: Bool
+    /// The configuration's colour rules, drawn over whole rows of a table.
+    var rows = RowColors(rules: .none)
     /// Marks, made sequences by the stream (`Output.Guard`): nothing a field holds can be one.
     static let dimOn = TerminalText.Mark.dim.text, reset = TerminalText.Mark.reset.text
     func bold(_ text: String) -> String { enabled ? TerminalText.Mark.bold.text + text + Style.reset : text }

@@ -68,7 +68,8 @@ public enum TasksSpec {
                 ~/.local/share/tasks/tasks.db
                   The default database: one SQLite file (WAL), created on the first write, private to its owner.
                 ~/.config/tasks/config ($XDG_CONFIG_HOME/tasks/config)
-                  The configuration (a TOML subset): custom fields, uda.NAME.type = string|number|date|duration.
+                  The configuration (a TOML subset): custom fields, uda.NAME.type = string|number|date|duration;
+                  Taskwarrior's colour rules, color.overdue = "bold red", color.tag.NAME = "black on rgb035".
                 """),
             ("EXIT STATUS", """
                 0  it did what was asked

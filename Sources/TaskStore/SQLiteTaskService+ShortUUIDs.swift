@@ -1,3 +1,4 @@
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 
@@ -48,6 +49,18 @@ extension SQLiteTaskService {
             }
             return result
         }
+    }
+
+    /// The ids among `ids` whose tasks `filter` selects on the clock of `today` and `now` (a
+    /// colour rule that asks about other tasks, `+BLOCKED`, read for a table's batch).
+    public func ids(among ids: [Int64], matching filter: TaskFilter, today: CalendarDay, now: String?) throws -> Set<Int64> {
+        guard !ids.isEmpty else { return [] }
+        var query = TaskQuery(status: .all, filter: .and([filter, .term(.ids(ids.map { $0...$0 }))]), sort: .id, grouping: .none, waiting: .shown, today: today)
+        query.expired = .shown
+        query.now = now
+        let statement = TaskQuerySQL.select(query, columns: "id")
+        let db = try self.db
+        return Set(try db.read { try db.query(statement.sql, statement.arguments, expectedCount: min(ids.count, 4096)) { $0.int64(0) } })
     }
 
     /// The start of `uuid` one character longer than `shared`, with at least eight hex

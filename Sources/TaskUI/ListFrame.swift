@@ -1,3 +1,4 @@
+import QueryLanguage
 import TaskModel
 import TaskReactors
 import TerminalKit
@@ -133,7 +134,10 @@ struct ListFrame {
     }
 
     private func draw(_ task: Task, layout: RowLayout, row: Int, into screen: inout ScreenBuffer) {
-        let base = task.isDone ? style.done : CellStyle.plain
+        let ruled = today.flatMap { style.ruled(task, clock: FilterClock(today: $0, reading: now ?? $0.description)) }
+        let base = ruled ?? (task.isDone ? style.done : CellStyle.plain)
+        // A coloured row is coloured across the screen, as Taskwarrior's are.
+        if let ruled, ruled.background != nil || ruled.reverse { screen.fill(row: row, style: ruled) }
         // A started task: '*' before its id, as Taskwarrior's active column shows it.
         if task.start != nil && !task.isDone { screen.write("*", row: row, column: 1, style: style.started) }
         var column = 2 + layout.idWidth - String(task.id).count
@@ -143,7 +147,7 @@ struct ListFrame {
         column += layout.titleWidth
         if layout.hasDue {
             if let due = task.due {
-                let overdue = today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false
+                let overdue = ruled == nil && (today.map { task.isOverdue(on: $0, at: now ?? $0.description) } ?? false)
                 screen.write(due.isDay ? due.description : due.shown(in: zone), row: row, column: column + 2, style: overdue ? style.overdue : base)
             }
             column += 2 + layout.dueWidth

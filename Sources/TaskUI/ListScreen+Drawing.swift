@@ -24,7 +24,7 @@ extension ListScreen {
 
     var paneLayout: PaneLayout {
         let rows = max(1, size.rows - 1), columns = size.columns
-        guard showsDetails else { return PaneLayout(list: (rows, columns), pane: nil) }
+        guard showsDetails || calendarDay != nil else { return PaneLayout(list: (rows, columns), pane: nil) }
         if columns >= Self.sideBySideColumns {
             let width = max(40, columns * 2 / 5)
             return PaneLayout(list: (rows, columns - width - 1), pane: (0, columns - width, rows, width))
@@ -84,9 +84,13 @@ extension ListScreen {
             frame.draw(into: &list, height: layout.list.rows)
             screen.paste(list, row: 0, column: 0)
             var cells = ScreenBuffer(rows: pane.rows, columns: pane.columns)
-            let paneState = details?.currentState ?? TaskDetailsReactor.State()
-            if paneState.id != detailsTask { detailsTask = paneState.id; detailsTop = 0 }
-            detailsTop = DetailsPane(state: paneState, style: style, zone: zone, now: now()).draw(into: &cells, top: detailsTop)
+            if calendarDay != nil {
+                drawCalendar(into: &cells)
+            } else {
+                let paneState = details?.currentState ?? TaskDetailsReactor.State()
+                if paneState.id != detailsTask { detailsTask = paneState.id; detailsTop = 0 }
+                detailsTop = DetailsPane(state: paneState, style: style, zone: zone, now: now()).draw(into: &cells, top: detailsTop)
+            }
             screen.paste(cells, row: pane.row, column: pane.column)
             let rule = style.color ? CellStyle(dim: true) : CellStyle.plain
             if pane.column > 0 {
@@ -186,6 +190,7 @@ extension ListScreen {
         if let words = queries?.commandLine, !words.isEmpty { left += " · " + words }
         if let search = state.query.search { left += " · /\(search)" }
         if !filterText.isEmpty { left += " · /\(filterText)" }
+        if let calendarDay { left += " · due \(calendarDay)" }
         left += " · by " + ListScreen.name(of: state.query.sort)
         if !state.marks.isEmpty { left += " · \(state.marks.count) marked" }
         if let syncNote { left += " · " + syncNote }
@@ -255,7 +260,7 @@ extension ListScreen {
         ("t", "tags: +a -b"), ("A", "annotate"), ("b", "start / stop"),
         ("m", "move to a list"), ("J K", "down / up in its list"), ("v", "mark (and move on)"),
         ("V", "mark up to the last mark"), ("*", "mark all / none"), ("Esc", "clear the marks"),
-        ("/", "filter: +tag list:Work …"), ("f", "the next report"), ("@", "choose a context"),
+        ("c", "calendar: due on a day"), ("/", "filter: +tag list:Work …"), ("f", "the next report"), ("@", "choose a context"),
         ("s", "the next sort"), ("u Ctrl-R", "undo / redo"), ("r", "read again"),
         ("Ctrl-D", "details pane: a page down"), ("Ctrl-U", "details pane: a page up"), ("Ctrl-L", "redraw the screen"),
         ("Ctrl-Z", "suspend (fg resumes)"), ("?", "these keys"), ("q", "quit"),
@@ -274,6 +279,7 @@ extension ListScreen {
             index += perLine
         }
         lines.append("With marks (v V *), a change key acts on all of them; one u undoes it.")
+        lines.append("Calendar (c): h l a day, H L a week, [ ] a month, . today; c or Esc closes.")
         lines.append("In the editor: Tab / Shift-Tab next / previous field, Ctrl-S save, Esc cancel;")
         lines.append("the notes scroll with the caret; a paste keeps its lines there.")
         lines.append("j k space scroll this help; any other key closes it.")

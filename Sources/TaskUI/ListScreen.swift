@@ -67,6 +67,14 @@ public final class ListScreen: View {
     var detailsTask: Int64?
     /// Whether the details pane is open (`i`, `Enter`), and the reactor it is drawn from.
     var showsDetails = false
+    /// The calendar pane's chosen day (nil: closed), the query the list had when it opened,
+    /// the reactor its month's counts come from, and the week's first day (0 Monday).
+    var calendarDay: CalendarDay?
+    var calendarBase: TaskQuery?
+    public var calendar: TaskPicturesReactor? {
+        didSet { calendar?.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag) }
+    }
+    public var weekStart = 0
     public var details: TaskDetailsReactor? {
         didSet { details?.state.bind { [unowned self] _ in onChange() }.disposed(by: disposeBag) }
     }
@@ -129,6 +137,7 @@ public final class ListScreen: View {
                 defer { changeVerb = nil }
                 guard let text = ListScreen.sentence(for: event, verb: changeVerb) else { return }
                 message = StatusMessage(text: text + ListScreen.hiddenNote(for: event, in: reactor.currentState.query), isError: false)
+                if calendarDay != nil { loadCalendarCounts() }
             }
             .disposed(by: disposeBag)
         reactor.pulse(\.$step).compactMap { $0 }
@@ -175,6 +184,10 @@ public final class ListScreen: View {
             return
         }
         message = nil
+        if handleCalendarKey(key, reactor: reactor) {
+            onChange()
+            return
+        }
         let cursor = state.cursor
         let page = max(1, listHeight - 1)
         if handleChangeKey(key, state, reactor: reactor) {
@@ -193,7 +206,10 @@ public final class ListScreen: View {
         case .character("e"):
             if let task = state.cursorTask { onRequest(.edit(task)) }
         case .character("i"), .enter:
+            if calendarDay != nil { closeCalendar(reactor: reactor) }
             showsDetails.toggle()
+        case .character("c"):
+            toggleCalendar(reactor: reactor)
         case .character("J"), .character("K"):
             if let task = state.cursorTask { reactor.action.onNext(.nudge(task.id, down: key == .character("J"))) }
         case .character("s"):

@@ -35,6 +35,8 @@ public final class ScreenApp {
         public var describe: (TaskServiceError) -> String = { String(describing: $0) }
         /// Kept in step with a remote while the screen runs (a remote is configured).
         public var live: LiveSetup?
+        /// The configuration's colour rules, for the list's rows.
+        public var colorRules = ColorRules.none
 
         public init(query: TaskQuery, color: Bool, today: @escaping () -> CalendarDay, databasePath: String?,
                     tracePath: String? = nil, started: MonotonicInstant = MonotonicInstant.now) {
@@ -80,13 +82,15 @@ public final class ScreenApp {
         self.options = options
         size = terminal.size
         list = TaskListReactor(service: service, query: options.query, windowSize: max(64, size.rows * 2))
-        listScreen = ListScreen(keys: listKeys, size: size, style: ScreenStyle(color: options.color), today: options.today)
+        listScreen = ListScreen(keys: listKeys, size: size, style: ScreenStyle(color: options.color, rules: options.colorRules), today: options.today)
         listScreen.filterSettings = options.filterSettings
         listScreen.queries = options.queries
         listScreen.dateContext = options.dates
         listScreen.ownEntry = options.ownEntry
         listScreen.afterKeys = { [unowned self] work in runAfterKeys(work) }
         listScreen.details = TaskDetailsReactor(service: service)
+        listScreen.calendar = TaskPicturesReactor(service: service)
+        listScreen.weekStart = options.dates?().weekStart ?? 0
         trace = options.tracePath.flatMap { Trace(path: $0, started: options.started) }
     }
 

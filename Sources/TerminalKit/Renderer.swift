@@ -96,7 +96,8 @@ public struct Renderer {
         if style.dim { codes += ";2" }
         if style.underline { codes += ";4" }
         if style.reverse { codes += ";7" }
-        if let color = style.foreground { codes += ";3\(color.rawValue)" }
+        if let color = style.foreground { codes += ";" + color.parameters(background: false) }
+        if let color = style.background { codes += ";" + color.parameters(background: true) }
         out.append(contentsOf: Array((codes + "m").utf8))
     }
 }

@@ -1,21 +1,45 @@
 import TextFormats
 
-/// How a cell is drawn. Colour is one of the eight ANSI colours, or the terminal's own.
+/// How a cell is drawn. Colours are the palette's (the eight ANSI colours first, then their
+/// bright forms, then xterm's 256), or the terminal's own.
 public struct CellStyle: Equatable, Hashable, Sendable {
-    public enum Color: UInt8, Sendable { case black, red, green, yellow, blue, magenta, cyan, white }
+    /// An entry of the terminal's palette: 0–7 the ANSI colours, 8–15 their bright forms,
+    /// 16–255 xterm's cube and greys.
+    public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
+        public let index: UInt8
+        public init(index: UInt8) { self.index = index }
+        public static let black = Color(index: 0), red = Color(index: 1), green = Color(index: 2), yellow = Color(index: 3)
+        public static let blue = Color(index: 4), magenta = Color(index: 5), cyan = Color(index: 6), white = Color(index: 7)
+
+        /// `red` for the eight named ones, `color214` for the others (Taskwarrior's words).
+        public var description: String {
+            index < 8 ? ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"][Int(index)] : "color\(index)"
+        }
+
+        /// Its SGR parameters as a foreground (`31`, `91`, `38;5;214`) or a background.
+        func parameters(background: Bool) -> String {
+            let value = Int(index)
+            if value < 8 { return String((background ? 40 : 30) + value) }
+            if value < 16 { return String((background ? 100 : 90) + value - 8) }
+            return (background ? "48;5;" : "38;5;") + String(value)
+        }
+    }
 
     public var bold = false
     public var dim = false
     public var underline = false
     public var reverse = false
     public var foreground: Color?
+    public var background: Color?
 
-    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, foreground: Color? = nil) {
+    public init(bold: Bool = false, dim: Bool = false, underline: Bool = false, reverse: Bool = false, foreground: Color? = nil,
+                background: Color? = nil) {
         self.bold = bold
         self.dim = dim
         self.underline = underline
         self.reverse = reverse
         self.foreground = foreground
+        self.background = background
     }
 
     public static let plain = CellStyle()

@@ -52,7 +52,7 @@ public enum TerminalSVG {
                     case .defaultColor: style.red = false
                     case .defaultBackground: style.background = nil
                     case .dim: break
-                    default: style.background = fill(mark)
+                    default: if !mark.isStylePart { style.background = fill(mark) }
                     }
                     continue
                 }

@@ -86,9 +86,24 @@ public enum TerminalText {
     /// asked for in a pipe); `nil` when it holds none.
     public static func expandingMarks(_ text: String) -> String? {
         guard text.unicodeScalars.contains(where: { Mark(rawValue: $0.value) != nil }) else { return nil }
+        let scalars = Array(text.unicodeScalars)
         var result = ""
-        for scalar in text.unicodeScalars {
-            if let mark = Mark(rawValue: scalar.value) { result += mark.sequence } else { result.unicodeScalars.append(scalar) }
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let run = Mark.styleRun(scalars, at: index) {
+                result += run.sequence
+                index = run.next
+                continue
+            }
+            if let mark = Mark(rawValue: scalar.value), !mark.isStylePart {
+                result += mark.sequence
+            } else if Mark(rawValue: scalar.value) != nil {
+                result += "\\x" + hex(scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+            index += 1
         }
         return result
     }
@@ -103,6 +118,25 @@ public enum TerminalText {
         case reset = 0xFDD0, bold, dim, red, defaultColor
         /// Backgrounds, for the charts' blocks (Taskwarrior's `on red`, `on green`, `on yellow`).
         case onRed, onGreen, onYellow, defaultBackground, onBlue, onBrightRed
+        /// A style of the configuration's colour rules (`TerminalStyle.marks`): `sgrStart`, its
+        /// parameters as digit marks parted by `sgrSeparator`, then `sgrEnd`. Only that whole
+        /// shape becomes a sequence, and only a select-graphic-rendition one (`ESC [ … m`);
+        /// any of these marks alone is shown as an escape.
+        case sgrStart, sgrSeparator, sgrEnd
+        case digit0, digit1, digit2, digit3, digit4, digit5, digit6, digit7, digit8, digit9
+
+        /// The mark of the decimal digit `value` (0–9; anything else is 0).
+        public static func digit(_ value: Int) -> Mark {
+            Mark(rawValue: Mark.digit0.rawValue + UInt32(clamping: (0...9).contains(value) ? value : 0)) ?? .digit0
+        }
+
+        /// The digit a digit mark stands for, else nil.
+        var digitValue: UInt32? {
+            (Mark.digit0.rawValue...Mark.digit9.rawValue).contains(rawValue) ? rawValue - Mark.digit0.rawValue : nil
+        }
+
+        /// Whether it is part of a rule's style, meaningful only in the whole shape.
+        var isStylePart: Bool { rawValue >= Mark.sgrStart.rawValue }
 
         /// The mark, as text to put around what it styles.
         public var text: String { Unicode.Scalar(rawValue).map { String($0) } ?? "" }
@@ -121,7 +155,33 @@ public enum TerminalText {
             case .defaultBackground: "\u{1B}[49m"
             case .onBlue: "\u{1B}[44m"
             case .onBrightRed: "\u{1B}[101m"
+            case .sgrStart, .sgrSeparator, .sgrEnd, .digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9: ""
             }
+        }
+
+        /// The sequence of the style marks that start at `index` (`sgrStart`, digits and
+        /// separators, `sgrEnd`: at most 64 in all), and the index after them; nil when the
+        /// marks there are not that whole shape.
+        static func styleRun(_ scalars: [Unicode.Scalar], at index: Int) -> (sequence: String, next: Int)? {
+            guard scalars[index].value == Mark.sgrStart.rawValue else { return nil }
+            var sequence = "\u{1B}["
+            var position = index + 1
+            var lastWasDigit = false
+            while position < scalars.count, position - index < 64, let mark = Mark(rawValue: scalars[position].value) {
+                if mark == .sgrEnd {
+                    return lastWasDigit ? (sequence + "m", position + 1) : nil
+                } else if mark == .sgrSeparator, lastWasDigit {
+                    sequence += ";"
+                    lastWasDigit = false
+                } else if let digit = mark.digitValue {
+                    sequence += String(digit)
+                    lastWasDigit = true
+                } else {
+                    return nil
+                }
+                position += 1
+            }
+            return nil
         }
     }
 
@@ -138,13 +198,20 @@ public enum TerminalText {
         let scalars = Array(text.unicodeScalars)
         guard scalars.indices.contains(where: { changes(scalars, $0) }) else { return nil }
         var result = ""
-        for index in scalars.indices {
+        var index = 0
+        while index < scalars.count {
             let scalar = scalars[index]
+            defer { index += 1 }
             guard changes(scalars, index) else {
                 result.unicodeScalars.append(scalar)
                 continue
             }
-            if forTerminal, let mark = Mark(rawValue: scalar.value) {
+            if forTerminal, let run = Mark.styleRun(scalars, at: index) {
+                result += run.sequence
+                index = run.next - 1
+                continue
+            }
+            if forTerminal, let mark = Mark(rawValue: scalar.value), !mark.isStylePart {
                 result += mark.sequence
                 continue
             }

@@ -97,9 +97,13 @@ struct LayeringTests {
     /// entry in the field table, its migration, our JSON, Taskwarrior's and the VTODO mapping —
     /// and nowhere else: the query language, the reports, `add` and the completions read the
     /// table. Comments and the words people read (help, descriptions) do not count; SQL does.
+    /// Nor do Taskwarrior's colour rules' names (`color.scheduled`, a key of its configuration
+    /// that stands for `+SCHEDULED`; a new date field adds no rule).
     @Test func aDateFieldIsNamedInTheRecipesSixFilesOnly() {
         var naming: [String] = []
-        for file in Self.swiftFiles(in: Self.root + "/Sources") where Self.namesInCode(file, "scheduled") {
+        let colourRuleNames = ["QueryLanguage/ColorRules.swift", "TaskCLI/Configuration+Colors.swift"]
+        for file in Self.swiftFiles(in: Self.root + "/Sources") where Self.namesInCode(file, "scheduled")
+            && !colourRuleNames.contains(where: { file.hasSuffix("/Sources/" + $0) }) {
             naming.append(String(file.dropFirst(Self.root.count + "/Sources/".count)))
         }
         #expect(naming.sorted() == ["TaskInterchange/TaskJSON.swift", "TaskInterchange/Taskwarrior.swift", "TaskModel/Task.swift",

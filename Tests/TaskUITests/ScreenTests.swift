@@ -53,6 +53,7 @@ func dump(_ screen: ScreenBuffer) -> String {
                 if style.underline { names.append("underline") }
                 if style.reverse { names.append("reverse") }
                 if let color = style.foreground { names.append("\(color)") }
+                if let color = style.background { names.append("on \(color)") }
                 text += "  row \(row) columns \(column)-\(end - 1): \(names.joined(separator: " "))\n"
             }
             column = end

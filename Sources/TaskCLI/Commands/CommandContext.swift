@@ -17,7 +17,15 @@ struct CommandContext {
     var dates: () -> DateContext = { DateContext.on(SystemClock.today()) }
 
     /// What a view prints with.
-    var view: ViewContext { ViewContext(console: console, status: status, today: invocation.today, now: invocation.now, zone: invocation.localTime) }
+    var view: ViewContext {
+        var view = ViewContext(console: console, status: status, today: invocation.today, now: invocation.now, zone: invocation.localTime)
+        if !console.settings.colorRules.isEmpty {
+            view.othersMatching = { [service, invocation] filter, ids in
+                (try? service.ids(among: ids, matching: filter, today: invocation.today(), now: TaskDate.reading(invocation.now(), in: invocation.localTime, today: invocation.today()))) ?? []
+            }
+        }
+        return view
+    }
 
     /// The editor reactor on this database (new tasks, or one task loaded).
     /// Whether a command that succeeded says so: on a terminal, without `--quiet`.

@@ -139,6 +139,7 @@ struct UICommand: TasksCommand {
         var options = ScreenApp.Options(query: query, color: console.settings.color, today: invocation.today, databasePath: service.path,
                                         tracePath: invocation.environment["TASKS_UI_TRACE"], started: invocation.started)
         options.describe = { ErrorPresenter.present($0).message }
+        options.colorRules = console.settings.colorRules
         options.queries = queries
         // An entry with this screen's command, made since it opened, is its own: `u` reverts
         // it at once; any other is named and asked about first.
