@@ -129,11 +129,44 @@ public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Int64)
+    /// A number that is no whole number an `Int64` holds (`1.5`, `1e400`), as it was written.
+    case decimal(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
 
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.serialized() == rhs.serialized() }
+
+    /// The member `key` of an object (the last one, when a key is written twice), else nil.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    public var string: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    public var integer: Int64? {
+        if case .number(let value) = self { return value }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var members: [(String, JSONValue)]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var elements: [JSONValue]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
 
     /// Compact JSON text.
     public func serialized() -> String {
@@ -147,6 +180,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += String(value)
+        case .decimal(let text): output += text
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let values):
             output += "["

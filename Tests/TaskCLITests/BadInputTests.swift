@@ -29,7 +29,7 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     static let catalogue: [BadInput] = [
         BadInput("unknown command", ["togle", "1"], status: 2, "tasks: unknown command 'togle'; did you mean 'toggle'?\n"),
         BadInput("unknown command, no near name", ["frobnicate"], status: 2,
-                 "tasks: unknown command 'frobnicate'; commands: list, next, count, add, log, toggle, done, reopen, start, stop, active, edit, modify, append, prepend, annotate, denotate, duplicate, show, delete, undelete, purge, move, lists, tags, summary, stats, burndown, ghistory, calendar, timesheet, ui, undo, redo, history, report, context, config, hooks, sync, date, export, import, completions, help\n"),
+                 "tasks: unknown command 'frobnicate'; commands: list, next, count, add, log, toggle, done, reopen, start, stop, active, edit, modify, append, prepend, annotate, denotate, duplicate, show, delete, undelete, purge, move, lists, tags, summary, stats, burndown, ghistory, calendar, timesheet, ui, undo, redo, history, report, context, config, hooks, sync, mcp, date, export, import, completions, help\n"),
         BadInput("unknown flag", ["list", "--overdeu"], status: 2, "tasks: unknown option '--overdeu' for 'list'; did you mean '--overdue'?\n"),
         BadInput("unknown short flag", ["add", "x", "-z"], status: 2, "tasks: unknown option '-z' for 'add'; see 'tasks help add'\n"),
         BadInput("missing argument", ["toggle"], status: 2, "tasks: 'toggle' needs ID...\n"),

@@ -53,7 +53,7 @@ struct ShellCompletionTests {
             '
             """, in: folder)
         #expect(result == ShellResult(status: 0, stdout: """
-            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|undelete|purge|move|mv|lists|tags|summary|stats|burndown|ghistory|calendar|timesheet|ui|undo|redo|history|report|context|config|hooks|sync|date|export|import|completions|help
+            list|ls|next|count|add|log|toggle|done|reopen|start|stop|active|edit|modify|mod|append|prepend|annotate|denotate|duplicate|show|delete|rm|undelete|purge|move|mv|lists|tags|summary|stats|burndown|ghistory|calendar|timesheet|ui|undo|redo|history|report|context|config|hooks|sync|mcp|date|export|import|completions|help
             list|lists
             1|3|2
             Home|Inbox|Work Q4

@@ -85,6 +85,7 @@ enum CommandRegistry {
         Named(name: "config", aliases: [], type: ConfigCommand.self),
         Named(name: "hooks", aliases: [], type: HooksCommand.self),
         Named(name: "sync", aliases: [], type: SyncCommand.self),
+        Named(name: "mcp", aliases: [], type: MCPCommand.self),
         Named(name: "date", aliases: [], type: DateCommand.self),
         Named(name: "export", aliases: [], type: ExportCommand.self),
         Named(name: "import", aliases: [], type: ImportCommand.self),
