@@ -73,7 +73,7 @@ let package = Package(
 
         // Moving tasks in and out: our JSON, Taskwarrior's JSON, todo.txt, CSV (no Foundation).
         .target(name: "TaskInterchange", dependencies: ["TaskModel", "TextFormats"]),
-        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "_TestSupport"]),
+        .testTarget(name: "TaskInterchangeTests", dependencies: ["TaskInterchange", "TaskModel", "TextFormats", "_TestSupport"]),
 
         // `tasks sync`'s remote: the lines tasks and its helper speak (SyncWire), the helper
         // that alone links libpq (tasks-postgres: libpq cannot link statically, and tasks must

@@ -26,12 +26,18 @@ extension Configuration {
         "burndown.started", "burndown.done", "sync.added", "sync.changed", "sync.rejected", "undo.before", "undo.after",
     ]
 
+    /// A switch's words (`on`, `yes`, `true`, `1`; `off`, `no`, `false`, `0`), else nil: for
+    /// `confirmation`, `hooks` and `rule.color.merge` alike.
+    static func onOff(_ text: String) -> Bool? {
+        ["on": true, "yes": true, "true": true, "1": true, "off": false, "no": false, "false": false, "0": false][text.lowercased()]
+    }
+
     /// `color.NAME = STYLE`, `rule.precedence.color` and `rule.color.merge`.
     mutating func readColor(_ entry: ConfigText.Entry, _ words: [String], _ refuse: (String) -> CLIError) throws(CLIError) {
         guard !entry.isArray else { throw refuse("\(entry.key) takes one value, not an array") }
         if words[0] == "rule" {
             if words[1] == "color" {
-                guard let merge = ["on": true, "yes": true, "true": true, "1": true, "off": false, "no": false, "false": false, "0": false][entry.value.lowercased()] else {
+                guard let merge = Self.onOff(entry.value) else {
                     throw refuse("rule.color.merge is '\(entry.value)'; use on or off")
                 }
                 colorMerge = merge

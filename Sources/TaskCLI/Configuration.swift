@@ -243,7 +243,7 @@ struct Configuration {
             rankWeights[keyPath: keyPath] = points
         case ("confirmation", 1), ("hooks", 1):
             let text = try single().lowercased()
-            guard let on = ["on": true, "yes": true, "true": true, "1": true, "off": false, "no": false, "false": false, "0": false][text] else {
+            guard let on = Self.onOff(text) else {
                 throw refuse("\(entry.key) is '\(text)'; use on or off")
             }
             if words[0] == "hooks" { hooks = on } else { confirmation = on }

@@ -1,4 +1,5 @@
 import TaskModel
+import TextFormats
 import Testing
 @testable import TaskInterchange
 
@@ -167,5 +168,43 @@ import Testing
         #expect(TimestampText.taskwarrior(newYork.midnight(day)) == "20261203T050000Z")
         #expect(newYork.day(newYork.midnight(day)) == day)
         #expect(newYork.day(Timestamp(millisecondsSince1970: newYork.midnight(day).millisecondsSince1970 - 1)) == day.adding(days: -1))
+    }
+}
+
+/// `JSONTree` (a whole message, as `tasks mcp` reads one) at the ends of what a sender can
+/// write: numbers past `Int64` stay as written, nesting past the bound and anything after the
+/// value are refused, never a trap.
+@Suite struct JSONTreeTests {
+    private func tree(_ text: String) throws -> JSONValue { try JSONTree.parse(Array(text.utf8)) }
+
+    @Test func numbersAtAndPastTheEndsOfInt64() throws {
+        #expect(try tree("9223372036854775807") == .number(Int64.max))
+        #expect(try tree("-9223372036854775808") == .number(Int64.min))
+        #expect(try tree("9223372036854775808") == .decimal("9223372036854775808"))
+        #expect(try tree("-9223372036854775809") == .decimal("-9223372036854775809"))
+        #expect(try tree("1e999999999999999999999") == .decimal("1e999999999999999999999"))
+        #expect(try tree("-0.5E-400") == .decimal("-0.5E-400"))
+        let digits = String(repeating: "9", count: 100_000)
+        #expect(try tree(digits) == .decimal(digits))
+        #expect(try tree("[\(digits),1]").elements?.last == .number(1))
+        // A decimal is written back as it came.
+        #expect(JSONValue.array([.decimal("1.5e3"), .number(-1)]).serialized() == "[1.5e3,-1]")
+    }
+
+    @Test func nestingIsBoundedAndTheValueMustEnd() throws {
+        let deepest = JSONReader.maximumDepth
+        #expect(throws: Never.self) { try tree(String(repeating: "[", count: deepest) + String(repeating: "]", count: deepest)) }
+        #expect(throws: InterchangeError.self) { try tree(String(repeating: "[", count: deepest + 1) + String(repeating: "]", count: deepest + 1)) }
+        #expect(throws: InterchangeError.self) { try tree(String(repeating: "{\"a\":", count: 100_000)) }
+        for bad in ["", "{", "[1,]", "{\"a\":1}x", "01", "1.", "-", "\"\\ud800\"", "\"a\u{1}\"", "tru", "{\"a\" 1}", "[1 2]"] {
+            #expect(throws: InterchangeError.self, "\(bad.debugDescription)") { try tree(bad) }
+        }
+    }
+
+    @Test func aKeyWrittenTwiceReadsAsTheLast() throws {
+        let value = try tree(#"{"id":1,"id":"two","nested":{"x":[true,null]}}"#)
+        #expect(value["id"] == .string("two"))
+        #expect(value["nested"]?["x"]?.elements == [.bool(true), .null])
+        #expect(value["missing"] == nil && JSONValue.number(3)["id"] == nil)
     }
 }
