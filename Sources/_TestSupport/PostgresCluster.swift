@@ -3,8 +3,10 @@ import Glibc
 #endif
 
 /// A throwaway PostgreSQL cluster for the tests that need a real server, made by Debian's
-/// `pg_virtualenv` (postgresql-common; it works as root too) and dropped when the test process
-/// ends: the wrapper script lives as long as the test process does.
+/// `pg_virtualenv` (postgresql-common) through `scripts/with-postgres` — which, as root, makes it
+/// in a folder of its own rather than the machine's one `regress` cluster a killed run leaves
+/// behind — and dropped when the test process ends: the script lives as long as the test
+/// process does.
 public final class PostgresCluster: @unchecked Sendable {
     /// `PGHOST`, `PGPORT`, `PGUSER`, `PGPASSWORD`, `PGDATABASE`: libpq's defaults for the cluster.
     public let environment: [String: String]
@@ -17,7 +19,7 @@ public final class PostgresCluster: @unchecked Sendable {
     private let keepAlive: Int32
 
     /// The cluster, started by the first caller, or why there is none: `pg_virtualenv` is not
-    /// installed, or the cluster did not start within five minutes (a loaded 2-core CI machine
+    /// installed, or the cluster did not start within ten minutes (a loaded 2-core CI machine
     /// running the tmux suites beside it has taken more than one), with the end of its log.
     public static let shared: Result<PostgresCluster, Unavailable> = Result { () throws(Unavailable) in try PostgresCluster() }
 
@@ -36,16 +38,19 @@ public final class PostgresCluster: @unchecked Sendable {
         // The script's stdin is a pipe whose other end only this process holds (close-on-exec,
         // never written): when the test process ends, however it ends, `cat` sees the end of
         // its input and pg_virtualenv drops the cluster.
+        var root = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        root.removeLast(3)
+        let withPostgres = root.joined(separator: "/") + "/scripts/with-postgres"
         let script = """
             exec > '\(log)' 2>&1
-            pg_virtualenv -o fsync=off sh -c 'env | grep "^PG" > "\(info).part" && mv "\(info).part" "\(info)"; exec cat > /dev/null'
+            exec '\(withPostgres)' sh -c 'env | grep "^PG" > "\(info).part" && mv "\(info).part" "\(info)"; exec cat > /dev/null'
             """
         guard let (pid, keepAlive) = spawnTiedToThisProcess(script) else {
             throw Unavailable(description: "could not start /bin/sh for pg_virtualenv")
         }
         self.keepAlive = keepAlive
         var exited = false
-        for _ in 0..<3000 {
+        for _ in 0..<6000 {
             if access(info, R_OK) == 0 { break }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
@@ -54,7 +59,7 @@ public final class PostgresCluster: @unchecked Sendable {
         guard access(info, R_OK) == 0 else {
             let text = String(decoding: readBytes(log), as: UTF8.self)
             let tail = text.split(separator: "\n").suffix(15).joined(separator: "\n")
-            throw Unavailable(description: "pg_virtualenv \(exited ? "exited" : "did not start a cluster in 5 minutes"); the end of its log:\n\(tail)")
+            throw Unavailable(description: "pg_virtualenv \(exited ? "exited" : "did not start a cluster in 10 minutes"); the end of its log:\n\(tail)")
         }
         var environment: [String: String] = [:]
         for line in String(decoding: readBytes(info), as: UTF8.self).split(separator: "\n") {
