@@ -233,7 +233,13 @@ public final class Connection {
         try transaction(begin: "BEGIN DEFERRED", body)
     }
 
-    private func transaction<Result>(begin: String, _ body: () throws -> Result) throws -> Result {
+    /// Runs `body` as `write` does, then rolls back what it wrote, however it ends: what a change
+    /// would do, read inside (`tasks mcp`'s plans), with nothing kept.
+    public func rehearse<Result>(_ body: () throws -> Result) throws -> Result {
+        try transaction(begin: "BEGIN IMMEDIATE", keeping: false, body)
+    }
+
+    private func transaction<Result>(begin: String, keeping: Bool = true, _ body: () throws -> Result) throws -> Result {
         if transactionDepth > 0 {
             let name = "s\(transactionDepth)"
             try execute("SAVEPOINT \(name)")
@@ -241,7 +247,7 @@ public final class Connection {
             defer { transactionDepth -= 1 }
             do {
                 let result = try body()
-                try execute("RELEASE \(name)")
+                try execute(keeping ? "RELEASE \(name)" : "ROLLBACK TO \(name); RELEASE \(name)")
                 return result
             } catch {
                 try? execute("ROLLBACK TO \(name); RELEASE \(name)")
@@ -253,7 +259,7 @@ public final class Connection {
         defer { transactionDepth = 0 }
         do {
             let result = try body()
-            try execute("COMMIT")
+            try execute(keeping ? "COMMIT" : "ROLLBACK")
             return result
         } catch {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }

@@ -50,6 +50,8 @@ struct Configuration {
     var colors: [ColorSetting] = []
     var colorPrecedence: [String]?
     var colorMerge = true
+    /// `mcp.write`, `mcp.allow-write`, `mcp.max-changes`: what `tasks mcp` may change.
+    var mcp = MCPSettings()
     /// Entries a program built on TaskCLI adds to the built-in vocabulary (`Invocation.fields`).
     var addedFields: [QueryField] = []
 
@@ -64,7 +66,7 @@ struct Configuration {
     static let keyForms = "uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, "
         + "remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, "
         + "hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, color.RULE, rule.precedence.color, rule.color.merge, "
-        + "next.due.*|next.priority.*|next.age.*"
+        + "mcp.write, mcp.allow-write, mcp.max-changes, next.due.*|next.priority.*|next.age.*"
 
     /// The file `environment` names.
     static func path(_ environment: [String: String]) -> String? {
@@ -165,6 +167,7 @@ struct Configuration {
         }
         switch (words.first, words.count) {
         case ("holiday", 3): try readHoliday(words[1], words[2], try single(), refuse)
+        case ("mcp", 2): try mcp.read(words[1], try single(), refuse)
         case ("color", 2...):
             try readColor(entry, words, refuse)
         case ("rule", 3) where words[1...] == ["precedence", "color"] || words[1...] == ["color", "merge"]:
@@ -337,63 +340,4 @@ struct ReportDefinition: Equatable {
     var limit = ""
     var description = ""
     var line = 0
-}
-
-/// A small file of state kept for the user between runs (the active context): read whole,
-/// written whole by a rename, its folders made private.
-enum StateFile {
-    static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return Input.readAll(descriptor: descriptor)
-    }
-
-    /// Writes `text` to `path` (making its folders, 0700), or removes it for nil; the reason
-    /// it failed, or nil. A `path` that is a symbolic link is written through to the file it
-    /// names, as git writes its configuration (a dotfiles checkout links `~/.config/tasks/config`
-    /// into a repository; a rename onto the link replaced it with a plain file).
-    static func write(_ text: String?, to link: String) -> String? {
-        let path = text == nil ? link : target(of: link)
-        var folder = ""
-        for part in path.split(separator: "/").dropLast() {
-            folder += "/" + part
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST { return "cannot make \(folder): \(String(cString: strerror(errno)))" }
-        }
-        guard let text else {
-            if unlink(path) != 0 && errno != ENOENT { return "cannot remove \(path): \(String(cString: strerror(errno)))" }
-            return nil
-        }
-        let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return "cannot write \(temporary): \(String(cString: strerror(errno)))" }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            return "cannot write \(path): \(reason)"
-        }
-        return nil
-    }
-
-    /// The file `path` names once its symbolic links are followed (40 at most, as the kernel
-    /// follows them); `path` itself when it is none.
-    static func target(of path: String) -> String {
-        var current = path
-        for _ in 0..<40 {
-            var buffer = [CChar](repeating: 0, count: 4097)
-            let length = readlink(current, &buffer, buffer.count - 1)
-            guard length > 0 else { return current }
-            let link = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if link.hasPrefix("/") {
-                current = link
-            } else {
-                current = (current.lastIndex(of: "/").map { String(current[...$0]) } ?? "") + link
-            }
-        }
-        return current
-    }
 }

@@ -15,8 +15,11 @@ final class ExitStatus {
 
     /// Whether something failed.
     var failed: Bool { code != 0 }
+    /// Each failure, as it was said (what `tasks mcp` answers a change it ran with).
+    private(set) var failures: [CLIError] = []
 
     func fail(_ error: CLIError) {
+        failures.append(error)
         console.clearProgress()
         console.stderr.write(error.text)
         code = max(code, error.status)

@@ -24,7 +24,7 @@ struct HistoryWriter {
             output.write(CSV.line(Self.columns))
             for entry in entries { output.write(CSV.line(fields(of: entry).map(shown))) }
         case .json:
-            output.write(JSONValue.array(entries.map(json)).serialized() + "\n")  // escapes every control itself
+            output.write(JSONValue.array(entries.map(Self.json)).serialized() + "\n")  // escapes every control itself
         case .ids:
             for entry in entries { output.write("\(entry.id)\n") }
         }
@@ -79,7 +79,7 @@ struct HistoryWriter {
 
     // MARK: - JSON
 
-    func json(_ entry: HistoryEntry) -> JSONValue {
+    static func json(_ entry: HistoryEntry) -> JSONValue {
         .object([
             ("entry", .number(entry.id)), ("time", .string(TimestampText.iso8601(entry.time))),
             ("kind", .string(Self.kindName(entry.kind))), ("command", .string(entry.command)), ("summary", .string(entry.summary)),
@@ -88,7 +88,7 @@ struct HistoryWriter {
         ])
     }
 
-    private func json(_ change: HistoryChange) -> JSONValue {
+    static func json(_ change: HistoryChange) -> JSONValue {
         let kind: String
         switch change.kind {
         case .created: kind = "created"
@@ -103,7 +103,7 @@ struct HistoryWriter {
         return .object(members)
     }
 
-    private func json(_ value: FieldValue) -> JSONValue {
+    static func json(_ value: FieldValue) -> JSONValue {
         switch value {
         case .none: return .null
         case .text(let text): return .string(text)

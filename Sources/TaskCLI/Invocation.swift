@@ -63,7 +63,7 @@ public struct Invocation {
     }
 
     /// The environment variables `tasks` reads; nothing else is copied out of `environ`.
-    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR", "TASKS_UI_TRACE", "TASKS_REMOTE", "TASKS_WEEK_START", "TASKS_ONE_ACTIVE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "TASKS_CONTEXT"]
+    public static let environmentKeys = ["TASKS_DB", "XDG_DATA_HOME", "HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR", "TMPDIR", "TASKS_UI_TRACE", "TASKS_MCP_TRACE", "TASKS_REMOTE", "TASKS_WEEK_START", "TASKS_ONE_ACTIVE", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "TASKS_CONTEXT"]
 
     /// This process's own: `CommandLine.arguments`, the variables it reads, file descriptors 0, 1 and 2.
     public static func process() -> Invocation {

@@ -173,6 +173,20 @@ public struct Input {
         return Input(isTerminal: isTerminal) { cursor.copy(into: $0) }
     }
 
+    /// Input made on demand: `next` gives the next bytes (nil: the end) once the reader has
+    /// used up the last — a conversation, where what is sent next depends on what was answered
+    /// (the tests drive `tasks mcp` request by request, with the CLI at work between them).
+    public static func onDemand(_ next: @escaping () -> [UInt8]?) -> Input {
+        var cursor = Cursor([])
+        return Input(isTerminal: false) { buffer in
+            while cursor.remaining == 0 {
+                guard let bytes = next() else { return 0 }
+                cursor = Cursor(bytes)
+            }
+            return cursor.copy(into: buffer)
+        }
+    }
+
     init(isTerminal: Bool, readSome: @escaping (UnsafeMutableRawBufferPointer) -> Int) {
         self.isTerminal = isTerminal
         self.readSome = readSome
@@ -211,6 +225,7 @@ public struct Input {
         let bytes: [UInt8]
         var offset = 0
         init(_ bytes: [UInt8]) { self.bytes = bytes }
+        var remaining: Int { bytes.count - offset }
 
         func copy(into buffer: UnsafeMutableRawBufferPointer) -> Int {
             let count = min(buffer.count, bytes.count - offset)

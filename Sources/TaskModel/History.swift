@@ -117,6 +117,8 @@ public struct HistoryQuery: Equatable, Sendable {
     public var withChanges: Bool
     /// Only those made at or after this moment (`--since mon`).
     public var since: Timestamp?
+    /// Only this entry (`tasks mcp`'s undo reads what it is asked to revert).
+    public var entry: Int64?
 
     public init(limit: Int? = nil, taskID: Int64? = nil, withChanges: Bool = false) {
         self.limit = limit

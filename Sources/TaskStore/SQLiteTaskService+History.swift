@@ -239,6 +239,10 @@ extension SQLiteTaskService {
             sql += (query.taskID == nil ? " WHERE" : " AND") + " time >= ?\(arguments.count + 1)"
             arguments.append(since.millisecondsSince1970)
         }
+        if let entry = query.entry {
+            sql += (query.taskID == nil && query.since == nil ? " WHERE" : " AND") + " id = ?\(arguments.count + 1)"
+            arguments.append(entry)
+        }
         sql += " ORDER BY id DESC"
         if let limit = query.limit { sql += " LIMIT \(max(0, limit))" }
         var entries = try db.query(sql, arguments, row: Self.decodeEntry)

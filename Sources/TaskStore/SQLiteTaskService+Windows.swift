@@ -161,3 +161,28 @@ extension SQLiteTaskService {
         hasCellFunctions = true
     }
 }
+
+extension SQLiteTaskService {
+    /// The first `limit` tasks `query` selects, in its order, and how many it selects counted
+    /// up to `most` (a count of `most` means at least that many): one read, which stops once it
+    /// has counted `most` — a page without counting every match of a large file (`tasks mcp`'s
+    /// `query`).
+    public func page(_ query: TaskQuery, limit: Int, countingUpTo most: Int) throws -> (count: Int, tasks: [Task]) {
+        do {
+            let statement = TaskQuerySQL.select(query)
+            let db = try self.db
+            return try db.read {
+                // Unordered: the count stops at `most` rows, whichever they are.
+                let (conditions, arguments) = TaskQuerySQL.whereClause(query)
+                let count = try db.scalar("SELECT count(*) FROM (SELECT 1 FROM \(TaskQuerySQL.source(query))\(conditions) LIMIT \(max(0, most)))",
+                                          arguments: arguments) ?? 0
+                let rows = try db.query(statement.sql + " LIMIT \(max(0, limit))", statement.arguments, expectedCount: min(max(0, limit), 4096)) {
+                    TaskColumn.decode($0)
+                }
+                return (Int(count), rows)
+            }
+        } catch {
+            throw StorageFailure.translate(error, path: path)
+        }
+    }
+}

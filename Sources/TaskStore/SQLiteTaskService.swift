@@ -54,6 +54,8 @@ public final class SQLiteTaskService: TaskService {
     var lastDataVersion: Int64 = 0
     /// This run made the file (so a failed run may take it away again).
     public private(set) var createdFile = false
+    /// The entry every change joins while `asOneEntry` runs, and their summaries.
+    var shared: (entry: EntryRecorder, summaries: [String])?
 
     /// The batch size from which a write goes through a rollback journal (see `bulkWrite`).
     static let bulkLoadThreshold = 10_000
@@ -321,28 +323,6 @@ public final class SQLiteTaskService: TaskService {
 
     public func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult> {
         change(creatingFile: true) { try $0.importNow(from: source) }
-    }
-
-    /// Runs `body` in one write transaction of `rows` rows with the history entry that records
-    /// it (`tasks undo` reverts it whole); `body` says what it did.
-    func recorded<T>(rows: Int = 1, streamed: Bool = false, _ body: (EntryRecorder) throws -> (T, summary: String)) throws -> T {
-        try bulkWrite(rows: rows, streamed: streamed) {
-            let entry = EntryRecorder(db: try db, kind: .command, command: commandText, time: now(), watches: hooks != nil)
-            let (result, summary) = try body(entry)
-            if let hooks { try runHooks(hooks, entry) }
-            try entry.finish(summary: summary)
-            if let id = entry.id { noteOwn(id) }
-            return result
-        }
-    }
-
-    /// Remembers an entry this service wrote, so that `catchUp` does not announce it.
-    func noteOwn(_ entry: Int64) {
-        if entry == lastSeenEntry + 1 {
-            lastSeenEntry = entry
-        } else {
-            ownEntries.insert(entry)
-        }
     }
 
     // MARK: - Calls

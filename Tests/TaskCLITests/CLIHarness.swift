@@ -45,13 +45,14 @@ final class CLI {
     @discardableResult
     func run(
         _ arguments: [String], stdin: [UInt8] = [], terminal: Bool = false, width: Int? = 80,
-        environment: [String: String]? = nil, editor: ((String) -> String?)? = nil
+        environment: [String: String]? = nil, editor: ((String) -> String?)? = nil,
+        conversation: ((_ stdoutSoFar: String) -> String?)? = nil
     ) -> Result {
         let stdout = Output(), stderr = Output()
         var invocation = Invocation(
             arguments: arguments,
             environment: environment ?? ["TASKS_DB": db, "HOME": folder.path, "TERM": "xterm", "NO_COLOR": "1"],
-            stdin: .bytes(stdin, isTerminal: terminal),
+            stdin: conversation.map { next in .onDemand { next(stdout.text).map { Array($0.utf8) } } } ?? .bytes(stdin, isTerminal: terminal),
             stdout: stdout, stderr: stderr,
             terminal: TerminalFacts(stdoutIsTerminal: terminal, stderrIsTerminal: terminal, width: terminal ? width : nil),
             now: { [clock] in clock.now }, today: { [unowned self] in self.today },

@@ -67,7 +67,7 @@ struct CustomFieldTests {
         let path = cli.folder.path + "/.config/tasks/config"
         for (text, message) in [
             ("uda.x.typ = string", "\(path):1: unknown key 'uda.x.typ'; a custom field has type, values and label"),
-            ("colour = on", "\(path):1: unknown key 'colour'; the keys are uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, color.RULE, rule.precedence.color, rule.color.merge, next.due.*|next.priority.*|next.age.*"),
+            ("colour = on", "\(path):1: unknown key 'colour'; the keys are uda.NAME.type|values|label, context.NAME.filter|defaults, report.NAME.filter|columns|sort|limit|description, remote.NAME.url|user|password-command|ca|timeout|insecure, default.list, default.command, week.start, abbreviation.minimum, confirmation, color, hooks, hooks.location, hooks.timeout, holiday.NAME.name|date|start|end, color.RULE, rule.precedence.color, rule.color.merge, mcp.write, mcp.allow-write, mcp.max-changes, next.due.*|next.priority.*|next.age.*"),
             ("uda.x.type = colour", "\(path):1: uda.x.type is 'colour'; use string, number, date or duration"),
             ("uda.due.type = date", "\(path):1: 'due' cannot name a custom field: lower-case letters, digits and _, a letter first, and not a field of tasks"),
             ("\n\nuda.x.type = \"string", "\(path):3: a string needs its closing \" on the same line"),

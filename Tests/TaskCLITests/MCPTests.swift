@@ -30,8 +30,8 @@ struct MCPTests {
     }
 
     /// Each line of stdout, read as JSON.
-    static func answers(_ cli: CLI, _ lines: [String]) throws -> (answers: [JSONValue], result: CLI.Result) {
-        let result = cli.run(["mcp"], stdin: Array((lines.joined(separator: "\n") + "\n").utf8))
+    static func answers(_ cli: CLI, _ lines: [String], arguments: [String] = ["mcp"]) throws -> (answers: [JSONValue], result: CLI.Result) {
+        let result = cli.run(arguments, stdin: Array((lines.joined(separator: "\n") + "\n").utf8))
         #expect(result.status == 0, "\(result)")
         let answers = try result.stdout.split(separator: "\n").map { try JSONTree.parse(Array($0.utf8)) }
         return (answers, result)
@@ -115,7 +115,8 @@ struct MCPTests {
 
     /// Random messages — methods, params and arguments of every type, cut short, bytes thrown
     /// in — from a fixed seed: every line out is a JSON-RPC answer, the file is as it was.
-    @Test func randomMessagesGetAnswersAndChangeNothing() throws {
+    @Test(arguments: [false, true])
+    func randomMessagesGetAnswersAndChangeNothing(writing: Bool) throws {
         let cli = Self.seeded()
         let before = cli.snapshot()
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -124,10 +125,11 @@ struct MCPTests {
             return Int((state >> 33) % UInt64(bound))
         }
         let values = [#""+bills""#, "12", "-1", "1e999", "null", "true", "[]", "{}", #""\u0000""#, #""é😀""#, #""due.before:eow""#,
-                      #""ffffffff""#, "9223372036854775808", #"{"a":[[[[1]]]]}"#, #""--db /tmp/x""#, #""limit:0""#]
+                      #""ffffffff""#, "9223372036854775808", #"{"a":[[[[1]]]]}"#, #""--db /tmp/x""#, #""limit:0""#, "[\"ffffffff\"]",
+                      "[{\"title\":1}]", "1", "5", #""plan-0""#, #""priority:H""#]
         let methods = ["tools/call", "tools/list", "initialize", "server/discover", "ping", "resources/list", "", "tools/call"]
-        let tools = ["query", "get", "next", "overview", "explain", "history", "add", ""]
-        let names = ["filter", "task", "limit", "status", "sort", "context", "x"]
+        let tools = ["query", "get", "next", "overview", "explain", "history", "add", "", "modify", "done", "delete", "undo", "redo", "annotate"]
+        let names = ["filter", "task", "limit", "status", "sort", "context", "x", "tasks", "expect", "changes", "plan", "apply", "entry", "text", "title"]
         var lines: [String] = []
         for index in 0..<400 {
             var arguments: [String] = []
@@ -141,7 +143,7 @@ struct MCPTests {
             }
             lines.append(line.replacingOccurrences(of: "\n", with: " "))
         }
-        let (answers, result) = try Self.answers(cli, lines)
+        let (answers, result) = try Self.answers(cli, lines, arguments: ["mcp"] + (writing ? ["-c", "mcp.write=on"] : []))
         #expect(!answers.isEmpty)
         for answer in answers {
             #expect(answer["jsonrpc"]?.string == "2.0" && (answer["result"] != nil) != (answer["error"] != nil), "\(answer.serialized().prefix(300))")
@@ -178,5 +180,34 @@ struct MCPTests {
         #expect(run.stdout.contains("ok legacy: the protocol is 2025-11-25") && run.stdout.contains("ok auto: the protocol is 2026-07-28"))
         #expect(run.stdout.contains("ok fastmcp: lists the same tools") && run.stdout.hasSuffix("ok all\n"), "\(run.stdout)")
         #expect(readBytes(folder.file("tasks.db")) == before, "the clients changed nothing")
+    }
+
+    /// Writing allowed, the official SDK in both revisions: a plan changes nothing and applies
+    /// once; a plan whose task the CLI changed since is refused; an undo through MCP is seen by
+    /// `tasks list`, and `tasks undo` reverts what an agent did; bad selections are refused;
+    /// resources and prompts are served (scripts/mcp-client-check write).
+    @Test(.enabled(if: tasksBinary != nil && pythonPeers != nil, "needs the binary and scripts/python-peers' environment"))
+    func theRealClientPlansAppliesAndUndoes() throws {
+        let python = try #require(pythonPeers), binary = try #require(tasksBinary)
+        let folder = TemporaryFolder()
+        _ = try tasksShell("""
+            tasks add Pay rent +bills due:2026-11-20 > /dev/null
+            tasks add Buy milk +errand > /dev/null
+            tasks add Call the bank +bills list:Home > /dev/null
+            tasks add Pay the phone bill +bills > /dev/null
+            """, in: folder)
+        let script = fixturesFolder() + "/../scripts/mcp-client-check"
+        let run = runShell("'\(python)' '\(script)' '\(binary)' '\(folder.file("tasks.db"))' write", in: folder)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        for mode in ["legacy", "auto"] {
+            for line in ["a planned modify of 3 tasks shows them and changes nothing", "a plan is applied once",
+                         "undo through MCP", "a plan whose task the CLI changed since is refused, and nothing is done",
+                         "tasks undo at the terminal reverts the change made through MCP", "after the refusals the tasks are as they were",
+                         "tasks://task/UUID reads the task", "the prompts are listed"] {
+                #expect(run.stdout.contains("ok \(mode): \(line)"), "\(mode): \(line)\n\(run.stdout)")
+            }
+        }
+        #expect(run.stdout.contains("ok fastmcp: its plan applied"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("ok all\n"), "\(run.stdout)")
     }
 }

@@ -75,6 +75,8 @@ enum RPCError {
     static let methodNotFound: Int64 = -32601
     static let invalidParams: Int64 = -32602
     static let unsupportedVersion: Int64 = -32022
+    /// A resource that is not there (the MCP specification's code).
+    static let resourceNotFound: Int64 = -32002
 }
 
 /// What a request asks in which protocol: the 2025-11-25 handshake era (no `_meta` version),

@@ -10,6 +10,8 @@ import TextFormats
 struct MCPSession {
     let invocation: Invocation
     let databasePath: String
+    /// What this run may change (nil: nothing; the write tools are not listed).
+    var writing: MCPWriting?
 
     func service() -> SQLiteTaskService {
         let service = SQLiteTaskService(lazilyAt: databasePath, now: invocation.now, makeUUID: invocation.makeUUID, today: invocation.today)
@@ -32,10 +34,14 @@ enum MCPReadTools {
         return (state.totals.count, Array(state.window.rows.prefix(limit)))
     }
 
+    /// The most matches `query` counts (`more` says there are others): counting them all is
+    /// most of a query's time in a large file.
+    static let countedUpTo = 1000
+
     static let query = MCPTool(
         name: "query", title: "Find tasks",
         description: "The tasks a filter selects (the filter language of `tasks list`), with their uuids: act on uuids, not ids, which are reused. "
-            + "Returns how many there are and the first `limit`.",
+            + "Returns how many there are (counted up to 1,000; more is true past that) and the first `limit`.",
         input: Schema.object([
             ("filter", filterArgument),
             ("status", Schema.string("Which tasks: pending (the default), done, or all.", oneOf: ["pending", "done", "all"])),
@@ -43,7 +49,7 @@ enum MCPReadTools {
             ("limit", Schema.integer("How many tasks to return.", 1...500, default: 50)),
             ("context", contextArgument),
         ]),
-        output: Schema.open([("count", Schema.plainInteger), ("returned", Schema.plainInteger),
+        output: Schema.open([("count", Schema.plainInteger), ("more", Schema.plainBool), ("returned", Schema.plainInteger),
                              ("tasks", Schema.array(MCPTaskJSON.taskSchema))], required: ["count", "returned", "tasks"]),
         readOnly: true
     ) { call in
@@ -56,13 +62,19 @@ enum MCPReadTools {
         }
         if let sort = try call.string("sort") { command += ["--sort", sort] }
         let line = try call.line(command, words: try call.filterWords())
-        let query: TaskQuery
+        var query: TaskQuery
         do { query = try ListCommand(line).query } catch { throw ToolFailure(presenting: error) }
-        let (count, rows) = try select(query, limit: limit, call.session)
+        // One list of tasks, not a section per list; the matches counted up to `countedUpTo`
+        // (past it `count` is that and `more` is true): a page of a 100,000-task file without
+        // reading every match.
+        query.grouping = .none
+        let page: (count: Int, tasks: [Task])
+        do { page = try call.session.service().page(query, limit: limit, countingUpTo: countedUpTo + 1) } catch { throw ToolFailure(presenting: error) }
+        let rows = page.tasks, more = page.count > countedUpTo, count = min(page.count, countedUpTo)
         let zone = call.session.invocation.localTime
-        let text = ["\(count) \(count == 1 ? "task" : "tasks")" + (rows.count < count ? ", the first \(rows.count):" : (count > 0 ? ":" : "."))]
-            + rows.map(MCPTaskJSON.line)
-        return ToolResult(structured: .object([("count", .number(Int64(count))), ("returned", .number(Int64(rows.count))),
+        let counted = more ? "more than \(countedUpTo) tasks" : "\(count) \(count == 1 ? "task" : "tasks")"
+        let text = [counted + (rows.count < page.count ? ", the first \(rows.count):" : (count > 0 ? ":" : "."))] + rows.map(MCPTaskJSON.line)
+        return ToolResult(structured: .object([("count", .number(Int64(count))), ("more", .bool(more)), ("returned", .number(Int64(rows.count))),
                                                ("tasks", .array(rows.map { MCPTaskJSON.task($0, zone: zone) }))]),
                           text: text.joined(separator: "\n"))
     }

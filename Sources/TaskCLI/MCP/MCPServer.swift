@@ -1,3 +1,4 @@
+import ReactorCore
 import TaskInterchange
 import TextFormats
 
@@ -13,12 +14,18 @@ final class MCPServer {
     let version: String
     /// Where answers go, flushed after each.
     let output: Output
+    /// The client the `initialize` handshake named (a stateless request names its own).
+    private var handshakeClient = ""
+    /// Where each request's own time is logged (`TASKS_MCP_TRACE=1`: stderr), for the benchmark.
+    var trace: Output?
 
     /// The most one message may hold.
     static let messageLimit = 16 << 20
 
     static let instructions = "A person's task list (the tasks CLI). Read with query, get, next, overview, explain and history; "
-        + "filters are the words of `tasks list` (+tag list:Name due.before:eow priority:H). Name tasks by uuid: ids are reused."
+        + "filters are the words of `tasks list` (+tag list:Name due.before:eow priority:H). Name tasks by uuid: ids are reused. "
+        + "Where writing is allowed, a change tool first returns a plan (nothing changed); call it again with the plan to apply it, "
+        + "and undo reverts what was applied."
 
     init(tools: [MCPTool], session: MCPSession, version: String, output: Output) {
         self.tools = tools
@@ -35,7 +42,19 @@ final class MCPServer {
                 send(Self.error(.null, RPCFailure(code: RPCError.parse, message: "a message over \(Self.messageLimit >> 20) MiB was read past")))
             case .message(let bytes):
                 guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
-                if let answer = answer(bytes) { send(answer) }
+                let start = MonotonicInstant.now
+                let answer = answer(bytes)
+                if let trace {
+                    let elapsed = (MonotonicInstant.now - start).components
+                    let micros = elapsed.seconds * 1_000_000 + elapsed.attoseconds / 1_000_000_000_000
+                    // Read again for the log, after the clock stopped: what was asked.
+                    let message = try? JSONTree.parse(bytes)
+                    let tool = message?["params"]?["name"]?.string.map { " tool=\($0)" } ?? ""
+                    let plan = message?["params"]?["arguments"]?["plan"] == nil ? "" : " plan"
+                    trace.write("mcp-trace method=\(message?["method"]?.string ?? "-")\(tool)\(plan) us=\(micros)\n")
+                    trace.flush()
+                }
+                if let answer { send(answer) }
             }
         }
     }
@@ -76,6 +95,10 @@ final class MCPServer {
             guard params.members != nil else { throw RPCFailure(code: RPCError.invalidParams, message: "\"params\" must be an object") }
             let era = try Self.era(of: params, method: method)
             var result = try answer(method, params, era: era)
+            if era == .stateless, method.hasSuffix("/list"), var members = result.members {
+                members += [("ttlMs", .number(0)), ("cacheScope", .string("private"))]
+                result = .object(members)
+            }
             if era == .stateless, var members = result.members {
                 members.append(("resultType", .string("complete")))
                 members.append(("_meta", .object([(MCPEra.serverInfoKey, serverInfo)])))
@@ -113,11 +136,15 @@ final class MCPServer {
 
     var serverInfo: JSONValue { .object([("name", .string("tasks")), ("title", .string("tasks")), ("version", .string(version))]) }
 
-    private var capabilities: JSONValue { .object([("tools", .object([("listChanged", .bool(false))]))]) }
+    private var capabilities: JSONValue {
+        .object([("tools", .object([("listChanged", .bool(false))])), ("resources", .object([("listChanged", .bool(false)), ("subscribe", .bool(false))])),
+                 ("prompts", .object([("listChanged", .bool(false))]))])
+    }
 
     private func answer(_ method: String, _ params: JSONValue, era: MCPEra) throws -> JSONValue {
         switch method {
         case "initialize":
+            handshakeClient = Self.client(params["clientInfo"])
             let asked = params["protocolVersion"]?.string ?? ""
             let version = MCPEra.handshakeVersions.contains(asked) ? asked : MCPEra.handshakeVersions.last ?? "2025-11-25"
             return .object([("protocolVersion", .string(version)), ("capabilities", capabilities), ("serverInfo", serverInfo),
@@ -129,11 +156,20 @@ final class MCPServer {
         case "ping":
             return .object([])
         case "tools/list":
-            var members: [(String, JSONValue)] = [("tools", .array(tools.map(\.listed)))]
-            if era == .stateless { members += [("ttlMs", .number(0)), ("cacheScope", .string("private"))] }
-            return .object(members)
+            return .object([("tools", .array(tools.map(\.listed)))])
+        case "resources/list":
+            return try MCPResources.list(session)
+        case "resources/templates/list":
+            return MCPResources.templates
+        case "resources/read":
+            return try MCPResources.read(params, session)
+        case "prompts/list":
+            return MCPResources.promptList
+        case "prompts/get":
+            return try MCPResources.prompt(params)
         case "tools/call":
-            return try call(params)
+            let named = params["_meta"]?[MCPEra.clientInfoKey].map(Self.client) ?? ""
+            return try call(params, client: named.isEmpty ? handshakeClient : named)
         default:
             throw RPCFailure(code: RPCError.methodNotFound, message: "Method not found", data: .string(method))
         }
@@ -141,19 +177,27 @@ final class MCPServer {
 
     /// A tool's answer: its result, or its failure as a result with `isError` (what the agent
     /// reads and can mend); an unknown tool is a protocol error.
-    private func call(_ params: JSONValue) throws -> JSONValue {
+    private func call(_ params: JSONValue, client: String) throws -> JSONValue {
         guard let name = params["name"]?.string else { throw RPCFailure(code: RPCError.invalidParams, message: "tools/call needs a \"name\"") }
         guard let tool = tools.first(where: { $0.name == name }) else {
             throw RPCFailure(code: RPCError.invalidParams, message: "Unknown tool: \(name); the tools are " + tools.map(\.name).joined(separator: ", "))
         }
         do {
-            let result = try tool.run(MCPCall(arguments: params["arguments"], tool: tool, session: session))
+            let result = try tool.run(MCPCall(arguments: params["arguments"], tool: tool, session: session, client: client))
             return .object([("content", .array([.object([("type", .string("text")), ("text", .string(result.text))])])),
                             ("structuredContent", result.structured), ("isError", .bool(false))])
         } catch {
             let message = (error as? ToolFailure)?.message ?? ToolFailure(presenting: error).message
             return .object([("content", .array([.object([("type", .string("text")), ("text", .string(message))])])), ("isError", .bool(true))])
         }
+    }
+
+    /// A client's `clientInfo` as the history names it: its name and version, printable
+    /// characters only, 64 at most.
+    static func client(_ info: JSONValue?) -> String {
+        let words = [info?["name"]?.string, info?["version"]?.string].compactMap { $0 }.joined(separator: " ")
+        let kept = words.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) && $0.properties.generalCategory != .format }
+        return String(String.UnicodeScalarView(kept.prefix(64))).trimmingWhitespace
     }
 
     static func error(_ id: JSONValue, _ failure: RPCFailure) -> JSONValue {

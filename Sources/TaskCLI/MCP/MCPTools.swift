@@ -33,6 +33,8 @@ struct MCPTool: Sendable {
     let input: JSONValue
     let output: JSONValue
     let readOnly: Bool
+    /// It may overwrite or remove what is there (not only add to it).
+    var destructive = false
     let run: @Sendable (MCPCall) throws -> ToolResult
 
     /// Its entry in `tools/list`.
@@ -41,7 +43,7 @@ struct MCPTool: Sendable {
             ("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
             ("inputSchema", input), ("outputSchema", output),
             ("annotations", .object([
-                ("readOnlyHint", .bool(readOnly)), ("destructiveHint", .bool(false)), ("idempotentHint", .bool(readOnly)),
+                ("readOnlyHint", .bool(readOnly)), ("destructiveHint", .bool(destructive)), ("idempotentHint", .bool(readOnly)),
                 ("openWorldHint", .bool(false)),
             ])),
         ])
@@ -75,6 +77,15 @@ enum Schema {
 
     static func array(_ items: JSONValue) -> JSONValue { .object([("type", .string("array")), ("items", items)]) }
 
+    static func array(_ description: String, of items: JSONValue, most: Int) -> JSONValue {
+        .object([("type", .string("array")), ("description", .string(description)), ("items", items), ("minItems", .number(1)),
+                 ("maxItems", .number(Int64(most)))])
+    }
+
+    static func boolean(_ description: String) -> JSONValue {
+        .object([("type", .string("boolean")), ("description", .string(description)), ("default", .bool(false))])
+    }
+
     static let plainString: JSONValue = .object([("type", .string("string"))])
     static let plainInteger: JSONValue = .object([("type", .string("integer"))])
     static let plainBool: JSONValue = .object([("type", .string("boolean"))])
@@ -84,10 +95,13 @@ enum Schema {
 struct MCPCall {
     let arguments: [(String, JSONValue)]
     let session: MCPSession
+    /// The client that called, from its `clientInfo` (`claude-code 2.1.0`), for the history.
+    let client: String
 
     /// The arguments, none of them a name the tool does not take.
-    init(arguments: JSONValue?, tool: MCPTool, session: MCPSession) throws {
+    init(arguments: JSONValue?, tool: MCPTool, session: MCPSession, client: String = "") throws {
         self.session = session
+        self.client = client
         switch arguments {
         case nil, .null?: self.arguments = []
         case .object(let members)?: self.arguments = members
@@ -104,10 +118,21 @@ struct MCPCall {
         return value
     }
 
-    func string(_ name: String) throws -> String? {
+    /// The most bytes a string argument may hold (notes are the longest a person writes), and
+    /// words to be read (a filter, modifications) — a shell passes none longer than 128 KiB.
+    static let mostText = 1 << 20
+    static let mostWords = 64 << 10
+
+    func string(_ name: String, most: Int = MCPCall.mostText) throws -> String? {
         guard let value = value(name) else { return nil }
         guard let text = value.string else { throw ToolFailure("'\(name)' must be a string") }
+        try Self.bounded(text, name, most: most)
         return text
+    }
+
+    /// Refuses `text` past `most` bytes, before anything reads it.
+    static func bounded(_ text: String, _ name: String, most: Int) throws {
+        guard text.utf8.count <= most else { throw ToolFailure("'\(name)' is \(text.utf8.count) bytes; at most \(most) are read") }
     }
 
     func integer(_ name: String, _ range: ClosedRange<Int64>, default fallback: Int64) throws -> Int {
@@ -115,6 +140,26 @@ struct MCPCall {
         guard let number = value.integer else { throw ToolFailure("'\(name)' must be a whole number") }
         guard range.contains(number) else { throw ToolFailure("'\(name)' is \(number); give \(range.lowerBound) to \(range.upperBound)") }
         return Int(number)
+    }
+
+    func bool(_ name: String) throws -> Bool {
+        guard let value = value(name) else { return false }
+        guard case .bool(let flag) = value else { throw ToolFailure("'\(name)' must be true or false") }
+        return flag
+    }
+
+    /// An array argument's items, at most `most` of them.
+    func items(_ name: String, most: Int) throws -> [JSONValue]? {
+        guard let value = value(name) else { return nil }
+        guard let items = value.elements else { throw ToolFailure("'\(name)' must be an array") }
+        guard !items.isEmpty else { throw ToolFailure("'\(name)' is empty") }
+        guard items.count <= most else { throw ToolFailure("'\(name)' holds \(items.count) items; one call takes at most \(most)") }
+        return items
+    }
+
+    /// The arguments but `leaving`, as one text in name order: what a plan was made for.
+    func canonical(leaving: Set<String>) -> String {
+        JSONValue.object(arguments.filter { !leaving.contains($0.0) && $0.1 != .null }.sorted { $0.0 < $1.0 }).serialized()
     }
 
     func choice(_ name: String, _ words: [String], default fallback: String) throws -> String {
@@ -125,7 +170,7 @@ struct MCPCall {
 
     /// `filter`'s words, split as a shell splits them (`'list:My List' +bills`).
     func filterWords(_ name: String = "filter") throws -> [String] {
-        guard let text = try string(name), !text.trimmingWhitespace.isEmpty else { return [] }
+        guard let text = try string(name, most: Self.mostWords), !text.trimmingWhitespace.isEmpty else { return [] }
         do { return try FilterParser.words(of: text) } catch { throw ToolFailure(presenting: error) }
     }
 
