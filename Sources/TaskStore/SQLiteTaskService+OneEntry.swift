@@ -37,28 +37,35 @@ extension SQLiteTaskService {
     /// `tasks undo` reverts it all; then `reading` with the entry's number (nil: nothing
     /// changed), inside the same transaction. `rehearsal` rolls everything back after
     /// `reading`: what the changes would do, and nothing written (`tasks mcp`'s plans). A
-    /// failure anywhere rolls back the whole; no hook runs. The file must exist: a rehearsal
-    /// never makes one.
+    /// failure anywhere rolls back the whole (and takes away a file it made); no hook runs. A
+    /// rehearsal never makes the file; one may run inside another call's `body` (a savepoint).
     public func asOneEntry<T>(rehearsal: Bool, _ body: () throws -> Void, reading: (_ entry: Int64?) throws -> T) throws -> T {
         do {
             let db = try open(creatingFile: !rehearsal)
-            let savedHooks = hooks
+            let savedHooks = hooks, outer = shared
             hooks = nil
             defer { hooks = savedHooks }
             var written: Int64?
             let run = { () throws -> T in
                 let entry = EntryRecorder(db: db, kind: .command, command: self.commandText, time: self.now())
                 self.shared = (entry, [])
-                defer { self.shared = nil }
+                // A rehearsal inside another call's entry (a savepoint) gives it back after.
+                defer { self.shared = outer }
                 try body()
                 try entry.finish(summary: (self.shared?.summaries ?? []).joined(separator: "; "))
                 written = entry.id
                 return try reading(entry.id)
             }
             if rehearsal { return try db.rehearse(run) }
-            let result = try db.write(run)
-            if let written { noteOwn(written) }
-            return result
+            do {
+                let result = try db.write(run)
+                if let written { noteOwn(written) }
+                return result
+            } catch {
+                // A call refused after it made the file leaves no file behind.
+                if outer == nil { removeCreatedFile() }
+                throw error
+            }
         } catch let error as SQLiteError {
             throw StorageFailure.translate(error, path: path)
         }

@@ -203,7 +203,8 @@ struct MCPTests {
             for line in ["a planned modify of 3 tasks shows them and changes nothing", "a plan is applied once",
                          "undo through MCP", "a plan whose task the CLI changed since is refused, and nothing is done",
                          "tasks undo at the terminal reverts the change made through MCP", "after the refusals the tasks are as they were",
-                         "tasks://task/UUID reads the task", "the prompts are listed"] {
+                         "tasks://task/UUID reads the task", "the prompts are listed", "delete plans 1 change",
+                         "start applied, undone and redone through MCP", "a redo of the person's own entry is refused"] {
                 #expect(run.stdout.contains("ok \(mode): \(line)"), "\(mode): \(line)\n\(run.stdout)")
             }
         }

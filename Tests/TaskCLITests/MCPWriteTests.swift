@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TaskInterchange
 import TextFormats
 import _TestSupport
@@ -182,6 +185,8 @@ struct MCPWriteTests {
             ("done", #"{"tasks":["\#(six)"],"filter":"+agent"}"#, "not both"),
             ("done", #"{}"#, "name the tasks"),
             ("delete", #"{"tasks":["\#(six)","\#(Self.uuid(cli, 7))"],"apply":true}"#, "only for one task named by uuid"),
+            // An expect of 0 would have let an empty selection leave the changes to be read as the filter.
+            ("modify", #"{"filter":"+nosuchtag","expect":0,"changes":"list:Work +agent"}"#, "'expect' is 0; give 1 to"),
         ]
         let steps: [([JSONValue]) -> String] = [{ _ in MCPTests.handshake }] + calls.enumerated().map { index, call in
             { _ in Self.call(index + 2, call.0, call.1) }
@@ -219,6 +224,53 @@ struct MCPWriteTests {
             let tools = answers.first?["result"]?["tools"]?.elements?.compactMap { $0["name"]?.string } ?? []
             #expect(tools.contains("query") && tools.contains("modify") == arguments.contains("--allow-write"), "\(arguments): \(tools)")
         }
+    }
+
+    /// The fence holds for what a command touches besides the tasks named (a reopened task's
+    /// next occurrence, removed), and for undo and redo; a redo never overrides the person's
+    /// undo; a fence that chooses nothing is refused; a refused change leaves no file behind.
+    @Test func theFenceHoldsEverywhereAndThePersonsUndoStands() throws {
+        let cli = MCPTests.seeded()
+        cli.run("add", "Pay", "the", "gas", "+agent", "due:2026-11-30", "every:month")
+        cli.run("done", "5")  // its next occurrence, task 6, is due 2026-12-30
+        let fenced = ["mcp", "--allow-write", "due.before:2026-12-10"]
+        let before = cli.snapshot()
+        let reopen = try Self.converse(cli, fenced, [
+            { _ in MCPTests.handshake },
+            { _ in Self.call(2, "reopen", #"{"tasks":["\#(Self.uuid(cli, 5))"]}"#) },
+        ])
+        #expect(Self.outcome(reopen[1]).error?.contains("task 6 is outside it now") == true, "\(reopen[1].serialized())")
+        #expect(cli.snapshot() == before)
+
+        // An agent's change made with writing open, then: a fenced agent may not undo it; the
+        // person undoes it, and no agent redoes it.
+        let made = try Self.converse(cli, ["mcp", "-c", "mcp.write=on"], [
+            { _ in MCPTests.handshake },
+            { _ in Self.call(2, "modify", #"{"tasks":["\#(Self.uuid(cli, 3))"],"changes":"priority:L","apply":true}"#) },
+        ])
+        let entry = try #require(Self.outcome(made[1]).value?["entry"]?.integer)
+        let undo = try Self.converse(cli, ["mcp", "--allow-write", "+agent"], [
+            { _ in MCPTests.handshake },
+            { _ in Self.call(2, "undo", #"{"entry":\#(entry)}"#) },
+        ])
+        #expect(Self.outcome(undo[1]).error?.contains("task 3 is outside it now") == true, "\(undo[1].serialized())")
+        #expect(cli.run("undo", "\(entry)").status == 0)
+        let redo = try Self.converse(cli, ["mcp", "-c", "mcp.write=on"], [
+            { _ in MCPTests.handshake },
+            { _ in Self.call(2, "redo", #"{"entry":\#(entry)}"#) },
+        ])
+        #expect(Self.outcome(redo[1]).error?.contains("was undone at the terminal") == true, "\(redo[1].serialized())")
+
+        let open = cli.run(["mcp", "--allow-write", "limit:5"], stdin: Array((MCPTests.handshake + "\n").utf8))
+        #expect(open.status == 2 && open.stderr.contains("chooses no tasks by their fields"), "\(open)")
+
+        let empty = CLI()
+        let refused = try Self.converse(empty, ["mcp", "--allow-write", "+agent"], [
+            { _ in MCPTests.handshake },
+            { _ in Self.call(2, "add", #"{"tasks":[{"title":"Not fenced in"}],"apply":true}"#) },
+        ])
+        #expect(Self.outcome(refused[1]).error?.contains("outside it after the change") == true)
+        #expect(access(empty.db, F_OK) != 0, "a refused add leaves no file behind")
     }
 
     /// Strings past what a shell could pass (a filter, modifications, a title) or a person

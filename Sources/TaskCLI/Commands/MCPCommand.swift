@@ -40,7 +40,9 @@ struct MCPCommand: TasksCommand {
                 throw CLIError.usage("--allow-write needs filter words ('+agent', 'list:Errands'); to let an agent change every task, set mcp.write = on")
             }
             // Checked now, so that a filter that cannot be read stops the server before it serves.
-            _ = try FilterInput.parse(text: allow, try line.filterSettings(try line.configuration()), source: "--allow-write: ")
+            guard try FilterInput.parse(text: allow, try line.filterSettings(try line.configuration()), source: "--allow-write: ") != nil else {
+                throw CLIError.usage("--allow-write '\(allow)' chooses no tasks by their fields; give filter words such as +agent or list:Errands")
+            }
             writing = MCPWriting(allow: allow, maxChanges: settings.maxChanges)
         } else {
             writing = settings.write ? MCPWriting(allow: nil, maxChanges: settings.maxChanges) : nil

@@ -52,6 +52,7 @@ enum MCPPlanning {
         service.commandText = historyText(commands, client: call.client)
         let outcome = try service.asOneEntry(rehearsal: !now, {
             if now { try checkUnchanged(targets, service, call) }
+            try checkFence(commands, service, call, writing)
             for words in commands { try run(words, call.session, service) }
         }, reading: { entry in try MCPOutcome.read(entry, before: targets, service, call, writing) })
         guard outcome.entry != nil else {
@@ -83,9 +84,30 @@ enum MCPPlanning {
         service.commandText = historyText(plan.commands, client: call.client)
         let outcome = try service.asOneEntry(rehearsal: false, {
             try checkUnchanged(plan.targets, service, call)
+            try checkFence(plan.commands, service, call, writing)
             for words in plan.commands { try run(words, call.session, service) }
         }, reading: { entry in try MCPOutcome.read(entry, before: plan.targets, service, call, writing) })
         return outcome.result(plan: nil, tool: tool)
+    }
+
+    /// With a fence (`--allow-write`), every task the commands would touch — the ones named,
+    /// and what they change or remove besides (a repeating task's next occurrence) — must be
+    /// inside it as it is now: learnt by running them in a savepoint rolled back.
+    static func checkFence(_ commands: [[String]], _ service: SQLiteTaskService, _ call: MCPCall, _ writing: MCPWriting) throws {
+        guard let allow = writing.allow else { return }
+        let touched: [Int64] = try service.asOneEntry(rehearsal: true, {
+            for words in commands { try run(words, call.session, service) }
+        }, reading: { entry in
+            guard let entry else { return [] }
+            var query = HistoryQuery(limit: 1, withChanges: true)
+            query.entry = entry
+            let changes = TaskHistoryReactor(service: service).send(.load(query)).entries.first?.changes ?? []
+            guard changes.reduce(0, { $0 + $1.span.count }) <= writing.maxChanges else {
+                throw ToolFailure("the change would touch more than mcp.max-changes (\(writing.maxChanges)) tasks; nothing was changed — choose fewer tasks")
+            }
+            return changes.flatMap { Array($0.span) }
+        })
+        try MCPAllowance.check(try MCPHistoryTools.existing(touched, service, call), allow, service, call, when: "now")
     }
 
     /// Refuses, naming them, when any of `targets` is not as it was read.
@@ -178,8 +200,8 @@ struct MCPOutcome {
         var ranges: [ClosedRange<Int64>] = []
         var touched = 0
         for change in recorded.changes {
-            touched += Int(clamping: change.taskCount)
-            ranges.append(change.taskID...change.lastTaskID)
+            touched += change.span.count
+            ranges.append(change.span)
         }
         guard touched <= writing.maxChanges else {
             throw ToolFailure("the change would touch \(touched) tasks, more than mcp.max-changes (\(writing.maxChanges)); nothing was changed — choose fewer tasks")
@@ -192,13 +214,13 @@ struct MCPOutcome {
         let after = Dictionary((state.chosen ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let was = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         if let allow = writing.allow {
-            let kept = recorded.changes.filter { $0.kind == .created || $0.kind == .changed }.flatMap { Array($0.taskID...$0.lastTaskID) }
+            let kept = recorded.changes.filter { $0.kind == .created || $0.kind == .changed }.flatMap { Array($0.span) }
             try MCPAllowance.check(kept, allow, service, call, when: "after the change")
         }
         var outcome = MCPOutcome(entry: entry, summary: recorded.summary)
         let zone = invocation.localTime
         for change in recorded.changes {
-            for id in change.taskID...change.lastTaskID {
+            for id in change.span {
                 let task = after[id]
                 var members: [(String, JSONValue)] = [("kind", .string(kindName(change.kind))), ("uuid", .string(task?.uuid ?? change.uuid ?? "")),
                                                       ("id", .number(id))]
@@ -253,6 +275,11 @@ struct MCPOutcome {
     }
 }
 
+extension HistoryChange {
+    /// The ids it covers, read as a run that cannot be backwards whatever the file holds.
+    var span: ClosedRange<Int64> { taskID...max(taskID, lastTaskID) }
+}
+
 /// `--allow-write FILTER` (`mcp.allow-write`): the only tasks an agent may change or make.
 enum MCPAllowance {
     /// Refuses unless `filter` (the allowance's words) selects every one of `ids`.
@@ -263,7 +290,7 @@ enum MCPAllowance {
         do {
             parsed = try FilterInput.parse(text: filter, try line.filterSettings(try line.configuration()), source: "the allowed filter: ")
         } catch { throw ToolFailure(presenting: error) }
-        guard let parsed else { return }
+        guard let parsed else { throw ToolFailure("the allowed filter '\(filter)' chooses no tasks by their fields; nothing was changed") }
         let invocation = call.session.invocation
         let today = invocation.today()
         let matching: Set<Int64>

@@ -167,6 +167,9 @@ enum MCPSelection {
         var byUUID = false
         if let named {
             guard filter == nil else { throw ToolFailure("give tasks or filter, not both") }
+            guard named.count <= writing.maxChanges else {
+                throw ToolFailure("\(named.count) tasks is more than mcp.max-changes (\(writing.maxChanges)) allows in one call; nothing was planned")
+            }
             var uuids: [String] = []
             for item in named {
                 guard let word = item.string?.trimmingWhitespace.lowercased() else { throw ToolFailure("'tasks' holds uuids, as strings") }
@@ -187,6 +190,9 @@ enum MCPSelection {
         } else {
             throw ToolFailure("name the tasks: 'tasks' (their uuids), or 'filter' with 'expect'")
         }
+        // Never an empty selection: the command's words would then begin with the changes,
+        // which it would read as its filter.
+        guard !tasks.isEmpty else { throw ToolFailure("the selection is empty; nothing was planned") }
         guard tasks.count <= writing.maxChanges else {
             throw ToolFailure("\(tasks.count) tasks is more than mcp.max-changes (\(writing.maxChanges)) allows in one call; nothing was planned")
         }
@@ -201,8 +207,8 @@ enum MCPSelection {
         guard !words.isEmpty else {
             throw ToolFailure("an empty filter chooses every task; give filter words, or name the tasks by uuid")
         }
-        let expect = try call.integer("expect", 0...Int64(MCPWriteTools.mostNamed), default: -1)
-        guard expect >= 0 else {
+        let expect = try call.integer("expect", 1...Int64(MCPWriteTools.mostNamed), default: 0)
+        guard expect > 0 else {
             throw ToolFailure("a filter needs expect: how many tasks you mean to change (query or explain counts them); nothing was planned")
         }
         let status = try call.choice("status", ["pending", "done", "all"], default: "pending")
@@ -241,36 +247,60 @@ enum MCPSelection {
 /// under one lock, as its own history entry.
 enum MCPHistoryTools {
     static func revert(_ call: MCPCall, redo: Bool) throws -> ToolResult {
-        _ = try call.writing()
+        let writing = try call.writing()
         let number = Int64(try call.integer("entry", 1...Int64.max, default: 0))
         guard number > 0 else { throw ToolFailure("'entry' is needed: the history entry the change returned") }
         let service = call.session.service()
         let verb = redo ? "redo" : "undo"
         service.commandText = MCPPlanning.historyText([[verb, String(number)]], client: call.client)
         let done: HistoryEntry = try service.inOneTransaction {
-            var query = HistoryQuery(limit: 1)
-            query.entry = number
-            let state = TaskHistoryReactor(service: service).send(.load(query))
-            if let failure = state.failure { throw ToolFailure(presenting: failure) }
-            guard let target = state.entries.first else { throw ToolFailure("no history entry #\(number)") }
+            let target = try entry(number, service)
             guard target.kind == .command, target.command.hasPrefix("via MCP") else {
                 throw ToolFailure("#\(number) was not made through MCP (\(TerminalText.escapingControls(target.command))); only the person at the terminal reverts it")
             }
-            let reactor = TaskHistoryReactor(service: service)
-            let after = reactor.send(redo ? .redo : .undo(number))
+            // The person's own undo of an agent's change stands: a redo is of MCP's undo only.
+            if redo, let undoneBy = target.undoneBy, !(try entry(undoneBy, service)).command.hasPrefix("via MCP") {
+                throw ToolFailure("#\(number) was undone at the terminal (#\(undoneBy)); only the person redoes it")
+            }
+            // The fence holds for a revert too: every task it touches, before and after.
+            let touched = target.changes.flatMap { Array($0.span) }
+            if let allow = writing.allow { try MCPAllowance.check(try existing(touched, service, call), allow, service, call, when: "now") }
+            let after = TaskHistoryReactor(service: service).send(redo ? .redo : .undo(number))
             if let failure = after.failure { throw ToolFailure(presenting: failure) }
             guard let reverted = after.step?.entry else { throw ToolFailure("nothing to \(verb)") }
             guard reverted.id == number else {
                 throw ToolFailure("redo applies #\(reverted.id), the change undone last, not #\(number); nothing was changed")
             }
-            var newest = HistoryQuery(limit: 1)
-            newest.withChanges = false
-            guard let written = TaskHistoryReactor(service: service).send(.load(newest)).entries.first else {
+            if let allow = writing.allow {
+                try MCPAllowance.check(try existing(touched, service, call), allow, service, call, when: "after the \(verb)")
+            }
+            guard let written = TaskHistoryReactor(service: service).send(.load(HistoryQuery(limit: 1))).entries.first else {
                 throw ToolFailure("the \(verb) of #\(number) could not be read back")
             }
             return written
         }
         let text = "\(redo ? "Redid" : "Undid") #\(number) as history entry #\(done.id): \(TerminalText.escapingControls(done.summary))."
         return ToolResult(structured: .object([("entry", .number(done.id)), ("target", .number(number)), ("summary", .string(done.summary))]), text: text)
+    }
+
+    /// History entry `number`, with its changes.
+    private static func entry(_ number: Int64, _ service: SQLiteTaskService) throws -> HistoryEntry {
+        var query = HistoryQuery(limit: 1, withChanges: true)
+        query.entry = number
+        let state = TaskHistoryReactor(service: service).send(.load(query))
+        if let failure = state.failure { throw ToolFailure(presenting: failure) }
+        guard let found = state.entries.first else { throw ToolFailure("no history entry #\(number)") }
+        return found
+    }
+
+    /// The ids among `ids` whose tasks are there (not deleted).
+    static func existing(_ ids: [Int64], _ service: SQLiteTaskService, _ call: MCPCall) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let invocation = call.session.invocation
+        let ranges = ids.map { $0...$0 }
+        let state = TaskListReactor(service: service).send(.choose(.every(.term(.ids(ranges)), today: invocation.today(), now: invocation.now(),
+                                                                           zone: invocation.localTime)))
+        if let failure = state.failure { throw ToolFailure(presenting: failure) }
+        return (state.chosen ?? []).map(\.id)
     }
 }
