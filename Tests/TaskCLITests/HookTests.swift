@@ -132,8 +132,9 @@ struct HookTests {
     /// Timewarrior's own hook, copied unchanged from Debian's package, under Taskwarrior 2.6
     /// and under tasks, the same commands in the same order: start, stop, a start and stop of
     /// two tasks at once, start and done. `timew export` holds the same intervals with the same
-    /// tags (the task's title, list and tags) both ways. Both record one interval of the two
-    /// started at once: Timewarrior refuses to start the second in the same second. Then, here
+    /// tags (the task's title, list and tags) both ways. Of the two started at once, the second
+    /// is recorded only when its hook ran in another second than the first's (Timewarrior
+    /// refuses a second start in the same second), under either tool: left out. Then, here
     /// only, an emoji title (Taskwarrior 2.6 hands the hook its four bytes mangled, so that
     /// `timew stop` finds no such tag and the interval stays open).
     @Test(.enabled(if: access("/usr/bin/timew", X_OK) == 0 && access(HookTests.timewarriorHook, R_OK) == 0 && access("/usr/bin/task", X_OK) == 0,
@@ -152,7 +153,10 @@ struct HookTests {
                 timew export | python3 -c 'import json,sys
             for i in json.load(sys.stdin): print(sorted(i["tags"]), "end" in i)' > $who.txt
             done > /dev/null 2>&1
-            cat us.txt; diff tw.txt us.txt && echo "the same as Taskwarrior's"
+            # Whether Timewarrior took the second of two tasks started at once depends on whether
+            # the two hooks ran in the same second, under either tool: that line is left out.
+            grep -v "^\\['Read'\\]" tw.txt > tw-kept.txt; grep -v "^\\['Read'\\]" us.txt > us-kept.txt
+            cat us-kept.txt; diff tw-kept.txt us-kept.txt && echo "the same as Taskwarrior's"
             tasks add Party 🎉 > /dev/null; tasks start 4 > /dev/null; sleep 1.1; tasks done 4 > /dev/null 2>&1
             timew export | python3 -c 'import json,sys; i = json.load(sys.stdin)[-1]; print(i["tags"], "end" in i)'
             """)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TaskModel
 import _TestSupport
 import Testing
 
@@ -13,6 +14,21 @@ import Testing
 struct SyncCalDAVTests {
     static let client = fixturesFolder().replacingSuffix("/Fixtures", with: "/scripts/caldav-client")
     static let validator = fixturesFolder().replacingSuffix("/Fixtures", with: "/scripts/ical-validate")
+
+    /// A Monday two to three weeks from today, and the days counted from it, as an item writes
+    /// them (`20270118`) and as tasks shows them (`2027-01-18`): a repeating task's next
+    /// occurrence counts from its due date and today, so a test of it takes its dates from
+    /// today, never from the day it was written.
+    struct Days {
+        let monday: CalendarDay
+        init() {
+            let ahead = SystemClock.today().adding(days: 14) ?? .unixEpoch
+            monday = ahead.adding(days: 7 - ahead.weekday) ?? ahead
+        }
+        func day(_ offset: Int) -> CalendarDay { monday.adding(days: offset) ?? monday }
+        func item(_ offset: Int) -> String { day(offset).description.filter { $0 != "-" } }
+        func shown(_ offset: Int) -> String { day(offset).description }
+    }
 
     /// Runs `script` with `$URL` (the password in it), `$PLAIN` (without), `$CLIENT` (the
     /// python3-caldav client, logged in), and `A`, `B` two machines' files.
@@ -142,9 +158,10 @@ struct SyncCalDAVTests {
     @Test func aRepeatingTaskFromThePhoneCompletedHereSplits() throws {
         let server = try CalDAVServer(.radicale)
         let folder = TemporaryFolder()
+        let days = Days()
         let result = try sync("""
             tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" || exit 9
-            printf 'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//other//EN\\r\\nBEGIN:VTODO\\r\\nUID:weekly-from-phone\\r\\nDTSTAMP:20261201T100000Z\\r\\nSUMMARY:Water plants\\r\\nDUE;VALUE=DATE:20261207\\r\\nRRULE:FREQ=WEEKLY\\r\\nEND:VTODO\\r\\nEND:VCALENDAR\\r\\n' > w.ics
+            printf 'BEGIN:VCALENDAR\\r\\nVERSION:2.0\\r\\nPRODID:-//other//EN\\r\\nBEGIN:VTODO\\r\\nUID:weekly-from-phone\\r\\nDTSTAMP:20261201T100000Z\\r\\nSUMMARY:Water plants\\r\\nDUE;VALUE=DATE:\(days.item(0))\\r\\nRRULE:FREQ=WEEKLY\\r\\nEND:VTODO\\r\\nEND:VCALENDAR\\r\\n' > w.ics
             $CLIENT add Inbox w.ics
             tasks $A sync --remote "$URL" -q && tasks $B sync --remote "$URL" -q || exit 9
             tasks $A done "$(tasks $A list --search Water --format ids)" -q && tasks $B done "$(tasks $B list --search Water --format ids)" -q
@@ -153,9 +170,9 @@ struct SyncCalDAVTests {
             tasks $A list --all --search Water --format tsv | cut -f2,5 | sort
             """, on: server, in: folder)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("== DUE;VALUE=DATE:20261214 RRULE:FREQ=WEEKLY STATUS:NEEDS-ACTION \n"), "\(result)")
-        #expect(result.stdout.contains("== DUE;VALUE=DATE:20261207 STATUS:COMPLETED \n"), "\(result)")
-        #expect(result.stdout.hasSuffix("false\t2026-12-14\ntrue\t2026-12-07\n"), "one next occurrence\n\(result)")
+        #expect(result.stdout.contains("== DUE;VALUE=DATE:\(days.item(7)) RRULE:FREQ=WEEKLY STATUS:NEEDS-ACTION \n"), "\(result)")
+        #expect(result.stdout.contains("== DUE;VALUE=DATE:\(days.item(0)) STATUS:COMPLETED \n"), "\(result)")
+        #expect(result.stdout.hasSuffix("false\t\(days.shown(7))\ntrue\t\(days.shown(0))\n"), "one next occurrence\n\(result)")
     }
 
     /// Issue 54: another client's repeating task due at 14:00 in its own zone (TZID with its
@@ -166,10 +183,11 @@ struct SyncCalDAVTests {
     func aRepeatingTaskCompletedHereKeepsItsZoneAndItsAlarm(kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
         let folder = TemporaryFolder()
+        let days = Days()
         let result = try sync(#"""
             export TZ=Europe/Berlin
             tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" -q || exit 9
-            printf '%b' 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Apple Inc.//iOS 17.0//EN\r\nBEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0600\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\nDTSTART:20070311T020000\r\nTZNAME:CDT\r\nTZOFFSETTO:-0500\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:-0500\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\nDTSTART:20071104T020000\r\nTZNAME:CST\r\nTZOFFSETTO:-0600\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VTODO\r\nUID:daily-from-iphone\r\nDTSTAMP:20261201T100000Z\r\nSUMMARY:Take the pills\r\nDUE;TZID=America/Chicago:20261207T140000\r\nRRULE:FREQ=DAILY\r\nX-APPLE-SORT-ORDER:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nACKNOWLEDGED:20261207T194600Z\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' > pills.ics
+            printf '%b' 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Apple Inc.//iOS 17.0//EN\r\nBEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\nBEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0600\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU\r\nDTSTART:20070311T020000\r\nTZNAME:CDT\r\nTZOFFSETTO:-0500\r\nEND:DAYLIGHT\r\nBEGIN:STANDARD\r\nTZOFFSETFROM:-0500\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\nDTSTART:20071104T020000\r\nTZNAME:CST\r\nTZOFFSETTO:-0600\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\nBEGIN:VTODO\r\nUID:daily-from-iphone\r\nDTSTAMP:20261201T100000Z\r\nSUMMARY:Take the pills\r\nDUE;TZID=America/Chicago:\#(days.item(0))T140000\r\nRRULE:FREQ=DAILY\r\nX-APPLE-SORT-ORDER:1\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Reminder\r\nTRIGGER:-PT15M\r\nACKNOWLEDGED:20261207T194600Z\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n' > pills.ics
             $CLIENT add Inbox pills.ics || exit 8
             tasks $A sync -q || exit 9
             tasks $A done "$(tasks $A list --search pills --format ids)" -q && tasks $A sync -q || exit 9
@@ -179,19 +197,23 @@ struct SyncCalDAVTests {
             grep -c '^BEGIN:VTIMEZONE$' next.ics
             $CLIENT get daily-from-iphone | tr -d '\r' | grep -E '^(DUE|STATUS)'
             valid
+            echo "offset $(TZ=America/Chicago date -d '\#(days.shown(1)) 14:00' +%:z)"
             tasks $A list --search pills --format tsv --columns title,due
             """#, on: server, in: folder)
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("\nall valid\n"), "\(result)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("TZID:America/Chicago") && lines.contains("1"), "the VTIMEZONE came along: \(result)")
-        #expect(lines.contains("DUE;TZID=America/Chicago:20261208T140000"), "14:00 in Chicago the next day: \(result)")
+        #expect(lines.contains("DUE;TZID=America/Chicago:\(days.item(1))T140000"), "14:00 in Chicago the next day: \(result)")
         #expect(lines.contains("TRIGGER:-PT15M") && !lines.contains { $0.hasPrefix("ACKNOWLEDGED") }, "the alarm rings again: \(result)")
         #expect(lines.contains("X-APPLE-SORT-ORDER:1") || lines.contains { $0.hasPrefix("X-APPLE-SORT-ORDER:") }, "\(result)")
         #expect(lines.contains("RRULE:FREQ=DAILY"), "\(result)")
-        #expect(lines.contains("DUE;TZID=America/Chicago:20261207T140000") && lines.contains("STATUS:COMPLETED"),
+        #expect(lines.contains("DUE;TZID=America/Chicago:\(days.item(0))T140000") && lines.contains("STATUS:COMPLETED"),
                 "the completed one keeps its own due as written: \(result)")
-        #expect(lines.last == "Take the pills\t2026-12-08T14:00:00-06:00[America/Chicago]", "\(result)")
+        // Chicago's offset on that day (-06:00 in winter, -05:00 in summer), as the zone database says.
+        let offset = lines.first { $0.hasPrefix("offset ") }.map { String($0.dropFirst(7)) } ?? "?"
+        #expect(offset == "-06:00" || offset == "-05:00", "\(result)")
+        #expect(lines.last == "Take the pills\t\(days.shown(1))T14:00:00\(offset)[America/Chicago]", "\(result)")
     }
 
     /// Issue 54: an RRULE's end is kept. A series that ended (its UNTIL passed, as Apple's
@@ -202,15 +224,17 @@ struct SyncCalDAVTests {
     func aSeriesEndsWhereItsRuleSays(kind: CalDAVServer.Kind) throws {
         let server = try CalDAVServer(kind)
         let folder = TemporaryFolder()
+        let days = Days()
         let result = try sync(#"""
             tasks $A add 'Inbox seed' -q && tasks $A sync --remote "$URL" -q || exit 9
             item() { printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\nBEGIN:VTODO\r\nUID:%s\r\nDTSTAMP:20261201T100000Z\r\nSUMMARY:%s\r\n%bEND:VTODO\r\nEND:VCALENDAR\r\n' "$1" "$2" "$3" > "$1.ics"; $CLIENT add Inbox "$1.ics" || exit 8; }
             item ended 'Stand-up 2020' 'DTSTART:20200727T160000Z\r\nDUE:20200731T160000Z\r\nRRULE:FREQ=WEEKLY;UNTIL=20200731T160000Z;BYDAY=MO,TU,WE,TH,FR\r\n'
-            item running 'Stand-up' 'DUE;VALUE=DATE:20261207\r\nRRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR\r\n'
-            item counted 'Three doses' 'DTSTART;VALUE=DATE:20261207\r\nDUE;VALUE=DATE:20261207\r\nRRULE:FREQ=DAILY;COUNT=3\r\n'
+            item running 'Stand-up' 'DUE;VALUE=DATE:\#(days.item(0))\r\nRRULE:FREQ=WEEKLY;UNTIL=\#(days.item(60));BYDAY=MO,TU,WE,TH,FR\r\n'
+            item counted 'Three doses' 'DTSTART;VALUE=DATE:\#(days.item(0))\r\nDUE;VALUE=DATE:\#(days.item(0))\r\nRRULE:FREQ=DAILY;COUNT=3\r\n'
             item weekly 'Weekly review' 'DTSTART;VALUE=DATE:20200106\r\nDUE;VALUE=DATE:20200110\r\nRRULE:FREQ=WEEKLY\r\n'
             tasks $A sync -q || exit 9
-            for t in 'Stand-up 2020' 'Stand-up' 'Three doses'; do tasks $A done "$(tasks $A list --search "$t" --format ids | head -1)" -q || exit 7; done
+            # (Among all: the doses' first waits for its day, DTSTART being its wait.)
+            for t in 'Stand-up 2020' 'Stand-up' 'Three doses'; do tasks $A done "$(tasks $A list --all --search "$t" --format tsv | awk -F'\t' '$2 == "false" { print $1 }' | head -1)" -q || exit 7; done
             tasks $A sync -q || exit 9
             echo "2020 left: $(tasks $A list --search 'Stand-up 2020' --format ids | wc -l)"
             for u in $($CLIENT list | grep -E 'Stand-up|Three doses' | cut -f2 | sort); do echo "== $($CLIENT get $u | tr -d '\r' | grep -E '^(SUMMARY|RRULE|STATUS)' | sort | tr '\n' ' ')"; done
@@ -231,8 +255,8 @@ struct SyncCalDAVTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "2020 left: 0", "an ended series is not revived: \(result)")
         #expect(lines.filter { $0.contains("SUMMARY:Stand-up 2020") }.count == 1, "no new item for it: \(result)")
-        #expect(lines.contains("== RRULE:FREQ=WEEKLY;UNTIL=20270131;BYDAY=MO,TU,WE,TH,FR STATUS:NEEDS-ACTION SUMMARY:Stand-up "), "\(result)")
-        #expect(lines.contains("== RRULE:FREQ=DAILY;UNTIL=20261209 STATUS:NEEDS-ACTION SUMMARY:Three doses "), "\(result)")
+        #expect(lines.contains("== RRULE:FREQ=WEEKLY;UNTIL=\(days.item(60));BYDAY=MO,TU,WE,TH,FR STATUS:NEEDS-ACTION SUMMARY:Stand-up "), "\(result)")
+        #expect(lines.contains("== RRULE:FREQ=DAILY;UNTIL=\(days.item(2)) STATUS:NEEDS-ACTION SUMMARY:Three doses "), "\(result)")
         #expect(lines.last == "doses left: 0", "three doses, then none: \(result)")
         #expect(lines.contains("weekly: DTSTART;VALUE=DATE:20261207 DUE;VALUE=DATE:20261211 "), "\(result)")
         #expect(lines.contains("weekly here: \"wait\":\"2026-12-07\""), "\(result)")
