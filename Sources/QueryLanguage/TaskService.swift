@@ -62,6 +62,9 @@ public protocol TaskReading: AnyObject {
     func activity(_ query: TaskQuery) -> Observable<TaskActivity>
     /// How many tasks `query` chooses are due on each day (`tasks calendar`).
     func dueCounts(_ query: TaskQuery) -> Observable<[CalendarDay: Int]>
+
+    /// The records imports kept for `format` as another tool wrote them (`TaskImportBatch.kept`).
+    func keptRecords(format: String) -> Observable<[KeptRecord]>
 }
 
 /// Changing tasks: each call one transaction, announced on the feed once committed.
@@ -109,13 +112,19 @@ public protocol TaskWriting: AnyObject {
 
     /// Writes `records` in one transaction: a record whose uuid exists updates that task
     /// (and changes nothing when every field is the same), any other creates one.
-    func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult>
+    /// `kept`: another tool's records that are no task here (Taskwarrior's recurring
+    /// templates), kept as written in the same transaction for the way back.
+    func importTasks(_ records: [TaskRecord], keeping kept: [KeptRecord]) -> Observable<TaskImportResult>
 
     /// The same, the records taken from `source` one at a time as they are written (a file of
     /// any size in the memory of one record). A record whose uuid came earlier in the same
     /// source is refused (`TaskFieldError.inRecord(…, .duplicateUUID)`), as is input the source
     /// cannot read (`TaskImportInputError`); either leaves the file as it was.
     func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult>
+}
+
+extension TaskWriting {
+    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> { importTasks(records, keeping: []) }
 }
 
 /// The history: every command's changes, reverted or applied again whole.

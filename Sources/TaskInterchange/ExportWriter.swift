@@ -9,6 +9,10 @@ public struct ExportWriter {
     private let localTime: CachedLocalTime
     private var count = 0
     private var notKept = NotKept()
+    /// Taskwarrior's recurring templates an import kept, written at the end (`taskwarrior`),
+    /// each whose series the export holds an instance of, its mask saying what they are now.
+    public var kept: [KeptRecord] = []
+    private var marks = Taskwarrior.Marks()
 
     /// The columns of `csv`, in the order `CSVRow` writes them: the id, the uuid, then every
     /// field of `TaskFields.all` by its name.
@@ -37,6 +41,7 @@ public struct ExportWriter {
                 TaskJSON.append(task, to: &bytes)
             } else {
                 Taskwarrior.append(task, localTime: localTime, to: &bytes, notKept: &notKept)
+                Taskwarrior.mark(task, into: &marks)
             }
         case .csv:
             CSVRow.append(task, to: &bytes)
@@ -46,8 +51,16 @@ public struct ExportWriter {
         count += 1
     }
 
-    /// What comes after the last task.
-    public func end(to bytes: inout [UInt8]) {
+    /// What comes after the last task: Taskwarrior's templates, then the end.
+    public mutating func end(to bytes: inout [UInt8]) {
+        if format == .taskwarrior {
+            for record in kept where record.format == "taskwarrior" {
+                guard let marks = marks[record.uuid] else { continue }
+                bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
+                bytes.append(contentsOf: Taskwarrior.template(record.body, marks: marks).utf8)
+                count += 1
+            }
+        }
         switch format {
         case .json, .taskwarrior: bytes.append(contentsOf: count == 0 ? [0x5D, 0x0A] : [0x0A, 0x5D, 0x0A])
         case .csv, .todotxt: break

@@ -9,9 +9,10 @@ import TaskModel
 /// the dates `due`, `wait`, `scheduled`, `until`: a local midnight is that day, any other time
 /// that moment. `pending` and `waiting` are pending, `completed` is done. A recurring instance
 /// (`recur`, `parent`) is a task repeating on that schedule, its series the template's uuid;
-/// Taskwarrior makes instances ahead of time, and only the first pending one of a series is
-/// kept (one pending occurrence at a time), the others reported as skipped. A `deleted` task
-/// and a `recurring` template are skipped. Every other attribute — user-defined ones,
+/// Taskwarrior makes instances ahead of time, and each comes in (the series goes on through
+/// them), a `deleted` one as a tombstone. A `recurring` template is no task here: it is kept as
+/// written (`Taskwarrior+Templates.swift`) and goes back with its `mask` brought up to date.
+/// Every other attribute — user-defined ones,
 /// recurrence's bookkeeping, an odd priority — is kept as written in `Task.extras` (and named
 /// on import). `id` and `urgency` are computed by Taskwarrior, not data.
 ///
@@ -29,32 +30,32 @@ public enum Taskwarrior {
         var reader = JSONReader(bytes)
         var records: [TaskRecord] = []
         var numbers: [Int] = []
+        var templates: [String: KeptRecord] = [:]
         var notKept = NotKept()
-        var skipped = NotKept()
         var keptAside = NotKept()
         try reader.forEachRecord(allowingLines: true, notJSONHint: "Taskwarrior's 'task export' writes a JSON array") { number, reader in
-            guard let record = try readRecord(&reader, number: number, localTime: localTime, customFields: customFields, notKept: &notKept,
-                                                  skipped: &skipped, keptAside: &keptAside) else { return }
+            let start = reader.index
+            var isTemplate = false
+            let record = try readRecord(&reader, number: number, localTime: localTime, customFields: customFields, notKept: &notKept,
+                                        keptAside: &keptAside, isTemplate: &isTemplate)
+            if isTemplate {
+                // A series' template: no task here (its instances are), kept as written for the
+                // way back; its uuid is what its instances' `parent` names.
+                guard let uuid = record.uuid.flatMap(UUIDText.normalized) else {
+                    throw InterchangeError("record \(number): a recurring template without a uuid; Taskwarrior writes one for every task")
+                }
+                templates[uuid] = KeptRecord(format: "taskwarrior", uuid: uuid, body: String(decoding: reader.bytes[start..<reader.index], as: UTF8.self))
+                keptAside.add("recurring templates")
+                return
+            }
             records.append(record)
             numbers.append(number)
         }
-        // One pending occurrence per series: the first due; Taskwarrior's later ones are skipped.
-        var firstOfSeries: [String: Int] = [:]
-        var keep = [Bool](repeating: true, count: records.count)
-        for (index, record) in records.enumerated() where record.fields.repeat != nil && !record.fields.isDone {
-            guard let series = record.fields.series else { continue }
-            if let other = firstOfSeries[series] {
-                let earlier = (records[index].fields.due?.description ?? "") < (records[other].fields.due?.description ?? "")
-                keep[earlier ? other : index] = false
-                if earlier { firstOfSeries[series] = index }
-                skipped.add("occurrences Taskwarrior made ahead of time")
-            } else {
-                firstOfSeries[series] = index
-            }
-        }
-        let kept = records.indices.filter { keep[$0] }
-        return ImportedFile(batch: TaskImportBatch(records: kept.map { records[$0] }, numbers: kept.map { numbers[$0] }),
-                            notKept: notKept.lines, skipped: skipped.lines, keptAside: keptAside.lines)
+        // Every instance comes in, the ones Taskwarrior made ahead of time too: completing one
+        // here makes no next occurrence while the series has a later one pending
+        // (`SQLiteTaskService.makeNextOccurrence`), so the series goes on through them.
+        return ImportedFile(batch: TaskImportBatch(records: records, numbers: numbers, kept: templates.values.sorted { $0.uuid < $1.uuid }),
+                            notKept: notKept.lines, keptAside: keptAside.lines)
     }
 
     /// Taskwarrior's `recur` values: `daily`, `weekly`, `monthly`, `yearly`, `weekdays`,
@@ -103,7 +104,7 @@ public enum Taskwarrior {
 
 
     private static func readRecord(_ reader: inout JSONReader, number: Int, localTime: CachedLocalTime, customFields: Set<String>,
-                                   notKept: inout NotKept, skipped: inout NotKept, keptAside: inout NotKept) throws -> TaskRecord? {
+                                   notKept: inout NotKept, keptAside: inout NotKept, isTemplate: inout Bool) throws -> TaskRecord {
         var record = TaskRecord(title: "")
         var status = "pending"
         var hasDescription = false
@@ -209,8 +210,8 @@ public enum Taskwarrior {
             record.fields.isDeleted = true
             if let end { record.modified = end }
         case "recurring":
-            skipped.add("recurring templates")
-            return nil
+            isTemplate = true
+            return record
         default:
             throw InterchangeError("record \(number): \"status\" is '\(status)'; Taskwarrior writes pending, completed, deleted, waiting or recurring")
         }

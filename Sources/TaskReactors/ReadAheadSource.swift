@@ -31,6 +31,8 @@ final class ReadAheadSource: TaskRecordSource {
 
     let unit: String
     var expectedCount: Int { startCount ?? source.expectedCount }
+    /// Read once every record has been handed over (the thread has finished with the source).
+    var kept: [KeptRecord] { source.kept }
     private let source: any TaskRecordSource
     /// The count when the thread started (or the source began to be read inline).
     private var startCount: Int?

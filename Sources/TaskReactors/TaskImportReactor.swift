@@ -54,7 +54,7 @@ public final class TaskImportReactor: Reactor {
             if records.isEmpty { return .just(.setResult(TaskImportResult())) }
             return Observable.concat([
                 .just(.setImporting(records.count)),
-                service.importTasks(records)
+                service.importTasks(records, keeping: batch.kept)
                     .map(Mutation.setResult)
                     .catch { .just(.setFailure(TaskServiceError($0))) },
                 .just(.setImporting(nil)),
@@ -80,6 +80,7 @@ public final class TaskImportReactor: Reactor {
         let source: any TaskRecordSource
         var unit: String { source.unit }
         var expectedCount: Int { source.expectedCount }
+        var kept: [KeptRecord] { source.kept }
 
         init(_ source: any TaskRecordSource) { self.source = source }
 

@@ -1,4 +1,5 @@
 import QueryLanguage
+import ReactorCore
 import TaskModel
 
 /// Placing a committed change into the window without reading the result again: the totals
@@ -121,5 +122,21 @@ extension TaskQuery {
     public func precedes(_ a: Task, _ b: Task) -> Bool {
         let (x, y) = (header(for: a), header(for: b))
         return x == y ? orders(a, before: b) : orders(header: x, before: y)
+    }
+}
+
+extension TaskListReactor {
+    /// `J`/`K`: past the neighbour in the same list, in manual order.
+    func nudge(_ id: Int64, down: Bool) -> Observable<Mutation> {
+        let state = currentState
+        guard state.query.sort == .manual else { return .just(.setNotice("tasks move one place in manual order only (this list is sorted)")) }
+        let rows = state.window.rows
+        guard let index = rows.firstIndex(where: { $0.id == id }) else { return .empty() }
+        let neighbour = down ? index + 1 : index - 1
+        guard rows.indices.contains(neighbour), rows[neighbour].list == rows[index].list else {
+            return .just(.setNotice(down ? "already the last of \(rows[index].list)" : "already the first of \(rows[index].list)"))
+        }
+        let placement: TaskPlacement = down ? .after(rows[neighbour].id) : .before(rows[neighbour].id)
+        return reportOnly(service.move(id: id, to: placement))
     }
 }

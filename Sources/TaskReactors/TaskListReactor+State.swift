@@ -22,6 +22,8 @@ extension TaskListReactor {
         public var lists: [TaskListSummary]?
         /// The tags with their counts, once loaded.
         public var tags: [TaskListSummary]?
+        /// Records kept for another tool (`loadKept`).
+        public var kept: [KeptRecord] = []
         /// Each committed change as it arrives, whether or not it touches the window: what a
         /// view confirms after a toggle, a delete or a move.
         @Pulse public var applied: TaskEvent?

@@ -49,6 +49,9 @@ public final class TaskListReactor: Reactor {
         case loadLists
         /// The tags with their counts (`tasks tags`).
         case loadTags
+        /// The records another tool wrote that are no task here, kept for `format` (Taskwarrior's
+        /// recurring templates, which its export writes back): into `kept`.
+        case loadKept(format: String)
         /// Revert the newest change, or entry `entry`; its changes arrive as events.
         case undo(entry: Int64?)
         /// The ui's `u`: the newest change is reverted when `own` says this screen made it;
@@ -99,6 +102,7 @@ public final class TaskListReactor: Reactor {
         case setFailure(TaskServiceError)
         case setLists([TaskListSummary])
         case setTags([TaskListSummary])
+        case setKept([KeptRecord])
         case setStep(HistoryStep)
         case setCursor(Int)
         case setPendingDelete(Task?)
@@ -224,6 +228,8 @@ public final class TaskListReactor: Reactor {
             return service.position(of: id, in: currentState.query).map { index -> Mutation in
                 index.map(Mutation.setCursor) ?? .setNotice("task \(id) is not in this view")
             }.catch(failed)
+        case .loadKept(let format):
+            return service.keptRecords(format: format).map(Mutation.setKept).catch(failed)
         case .loadTags:
             return Observable.concat([
                 .just(.setLoading(true)),
@@ -231,20 +237,6 @@ public final class TaskListReactor: Reactor {
                 .just(.setLoading(false)),
             ])
         }
-    }
-
-    /// `J`/`K`: past the neighbour in the same list, in manual order.
-    private func nudge(_ id: Int64, down: Bool) -> Observable<Mutation> {
-        let state = currentState
-        guard state.query.sort == .manual else { return .just(.setNotice("tasks move one place in manual order only (this list is sorted)")) }
-        let rows = state.window.rows
-        guard let index = rows.firstIndex(where: { $0.id == id }) else { return .empty() }
-        let neighbour = down ? index + 1 : index - 1
-        guard rows.indices.contains(neighbour), rows[neighbour].list == rows[index].list else {
-            return .just(.setNotice(down ? "already the last of \(rows[index].list)" : "already the first of \(rows[index].list)"))
-        }
-        let placement: TaskPlacement = down ? .after(rows[neighbour].id) : .before(rows[neighbour].id)
-        return reportOnly(service.move(id: id, to: placement))
     }
 
     func failed(_ error: any Error) -> Observable<Mutation> { .just(.setFailure(TaskServiceError(error))) }
@@ -303,7 +295,7 @@ public final class TaskListReactor: Reactor {
 
     /// A change whose result reaches the state only through `service.event` (the screen's
     /// own keys, a catch-up); only a failure is this action's own mutation.
-    private func reportOnly<T>(_ call: Observable<T>) -> Observable<Mutation> {
+    func reportOnly<T>(_ call: Observable<T>) -> Observable<Mutation> {
         call.compactMap { _ in nil }.catch(failed)
     }
 
@@ -384,6 +376,8 @@ public final class TaskListReactor: Reactor {
             state.lists = lists
         case .setTags(let tags):
             state.tags = tags
+        case .setKept(let kept):
+            state.kept = kept
         case .setStep(let step):
             state.step = step
         }

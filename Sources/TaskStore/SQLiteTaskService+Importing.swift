@@ -133,6 +133,7 @@ extension SQLiteTaskService {
                 try entry.delete(run: deletion.id...deletion.id, uuid: deletion.uuid, tombstone: true, removed: deletion.at)
                 result.deleted += 1
             }
+            try keep(source.kept)
             let count = result.created + result.updated
             return ((result, events), "imported \(Summary.count(count, "task"))")
         }

@@ -8,10 +8,17 @@ extension SQLiteTaskService {
     /// the rule's next date after both its due date and today; the same title, notes, list,
     /// priority, tags, rule, series and wait offset; a uuid derived from the series and the
     /// due date. When a task with that uuid exists already (the same occurrence completed by
-    /// another process, or brought by a sync), nothing is made.
+    /// another process, or brought by a sync), nothing is made; nor when the series has a
+    /// pending occurrence due after this one (Taskwarrior makes its instances ahead of time:
+    /// that one is the next, and a second would be a duplicate there).
     func makeNextOccurrence(after done: Task, entry: EntryRecorder) throws -> Task? {
         guard let rule = done.repeat else { return nil }
         let series = done.series ?? done.uuid
+        if let day = done.due?.day, try db.scalar("""
+            SELECT count(*) FROM task WHERE series = ? AND done = 0 AND id != ? AND substr(due, 1, 10) > ?
+            """, series, done.id, day.description) ?? 0 > 0 {
+            return nil
+        }
         let today = today()
         guard let nextDay = rule.nextDue(after: done.due?.day, anchor: done.anchor, doneOn: today) else { return nil }
         let due = done.due?.on(nextDay, in: localTime) ?? TaskDate(nextDay)

@@ -317,8 +317,8 @@ public final class SQLiteTaskService: TaskService {
         }
     }
 
-    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
-        change(creatingFile: true) { try $0.importNow(records) }
+    public func importTasks(_ records: [TaskRecord], keeping kept: [KeptRecord]) -> Observable<TaskImportResult> {
+        change(creatingFile: true) { try $0.importNow(from: TaskBatchSource(TaskImportBatch(records: records, kept: kept)), streamed: false) }
     }
 
     public func importTasks(from source: any TaskRecordSource) -> Observable<TaskImportResult> {

@@ -28,3 +28,9 @@ extension FakeTaskService {
         }
     }
 }
+
+extension FakeTaskService {
+    public func keptRecords(format: String) -> Observable<[KeptRecord]> {
+        .deferred { [unowned self] in .just(kept.values.filter { $0.format == format }.sorted { $0.uuid < $1.uuid }) }
+    }
+}

@@ -16,6 +16,7 @@ public final class FakeTaskService {
     private var bottoms: [String: Int64] = [:]
     /// The next call fails (once).
     public var failNext = false
+    public var kept: [String: KeptRecord] = [:]  // what imports kept as written, by uuid
 
     private func tick() -> Timestamp {
         clock += 1
@@ -322,8 +323,9 @@ extension FakeTaskService: TaskWriting {
         }
     }
 
-    public func importTasks(_ records: [TaskRecord]) -> Observable<TaskImportResult> {
+    public func importTasks(_ records: [TaskRecord], keeping kept: [KeptRecord]) -> Observable<TaskImportResult> {
         attempt {
+            for record in kept { self.kept[record.uuid] = record }
             var result = TaskImportResult()
             var events: [TaskEvent] = []
             let time = self.tick()

@@ -128,8 +128,7 @@ struct InterchangeTests {
         let fixture = fixturesFolder() + "/TaskInterchange/taskwarrior-2.6.2-export.json"
         let result = cli.run("import", "--format", "taskwarrior", fixture)
         #expect(result == CLI.Result(status: 0, stdout: "", stderr: """
-            tasks: warning: not imported: recurring templates: 1 task (a recurring task comes in as its first pending instance)
-            tasks: note: kept as written, for the way back (no field here yet): estimate: 1 task
+            tasks: note: kept as written, for the way back (no field here yet): recurring templates: 1 task, estimate: 1 task
             Imported 9 tasks from '\(fixture)': 8 new, 0 updated, 0 unchanged, 1 deleted (tasks list status:deleted).
 
             """))

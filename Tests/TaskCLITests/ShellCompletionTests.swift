@@ -302,38 +302,62 @@ struct TaskwarriorLosslessTests {
         #expect(log.contains(" skip ") && !log.contains(" add "), "Taskwarrior found nothing new: \(log)")
     }
 
-    /// An instance of a Taskwarrior series done here goes back as Taskwarrior's instance — with
-    /// its `recur` and `parent`, without which `task import` of 2.6 aborts ("missing ']'") — and
-    /// the occurrence made here goes with the place in the series after it (`imask`), never the
-    /// place of the one before (issue 53).
-    @Test func aDoneInstanceGoesBackWithItsSeriesAndTheNextOneWithTheNextPlace() throws {
+    /// A Taskwarrior series, whole, through `tasks` and back (issue 53): its template and every
+    /// instance Taskwarrior made ahead of time come in; instances done and deleted here go back
+    /// as Taskwarrior's instances — with their `recur` and `parent`, without which `task import`
+    /// of 2.6 aborts ("missing ']'") — completing one while a later one is pending makes none
+    /// (the later one is the next), completing the last makes the next at the next place
+    /// (`imask`), and the template goes back with its `mask` saying all of it, so that
+    /// Taskwarrior makes no instance a second time; `task import` takes the file with status 0.
+    @Test func aTaskwarriorSeriesGoesThereAndBackWhole() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
             export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
             mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
-            task add Water plants recur:weekly due:$(date -d '-8 days' +%Y-%m-%d)
+            task add Water plants recur:weekly due:$(date -d '-15 days' +%Y-%m-%d)
             task list > /dev/null 2>&1
             task rc.json.array=on export > before.json
-            tasks import --format taskwarrior before.json 2> /dev/null
-            tasks done 1 > /dev/null
+            tasks import --format taskwarrior before.json 2> import-here.err
+            tasks list --format tsv | cut -f4 | sort | uniq -c | sed 's/^ *//'
+            # The instances by due day: the first done, the second deleted, the third done.
+            set -- $(tasks list --format tsv | sort -t "$(printf '\\t')" -k5,5 | cut -f1)
+            tasks done $1 > /dev/null && tasks delete $2 > /dev/null && tasks done $3 > /dev/null
+            tasks list --format tsv | cut -f4 | sort | uniq -c | sed 's/^ *//'
+            tasks done $4 > /dev/null
+            tasks list --format tsv | cut -f4,5 | sed 's/^/next: /'
             tasks export --format taskwarrior > back.json
             task import back.json < /dev/null > import.log 2>&1 || echo "task import failed"
+            task list > /dev/null 2>&1
             task rc.json.array=on export > after.json
+            task status:pending count
             """, in: folder)
         #expect(result.status == 0 && !result.stdout.contains("failed"), "\(result)")
-        let back = try Self.tasks(folder.file("back.json")).values.sorted { ($0["due"] ?? "") < ($1["due"] ?? "") }
-        #expect(back.count == 2, "\(back)")
-        let template = try Self.tasks(folder.file("before.json")).values.first { $0["status"] == "\"recurring\"" }?["uuid"]
-        for task in back {
-            #expect(task["parent"] == template && task["recur"] == "\"weekly\"" && task["rtype"] == "\"periodic\"", "\(task)")
-        }
-        #expect(back.map { $0["status"] } == ["\"completed\"", "\"pending\""] && back.map { $0["imask"] } == ["0.0", "2.0"],
-                "done at place 0; the next, two weeks on (last week's passed), at place 2: \(back)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "4 Water plants", "every instance Taskwarrior made came in: \(result)")
+        #expect(lines.dropFirst().first == "1 Water plants", "three done or deleted, no next made while one is pending: \(result)")
+        let before = try Self.tasks(folder.file("before.json"))
+        let template = before.values.first { $0["status"] == "\"recurring\"" }
+        let uuid = Extras.string(template?["uuid"] ?? "") ?? ""
+        #expect(before.count == 5 && template?["mask"] == "\"----\"", "Taskwarrior's template and four instances: \(before)")
+        let err = String(decoding: readBytes(folder.file("import-here.err")), as: UTF8.self)
+        #expect(err.contains("recurring templates: 1 task") && !err.contains("not imported"), "\(err)")
+        let back = try Self.tasks(folder.file("back.json"))
+        #expect(back[uuid]?["mask"] == "\"+X++-\"", "the template goes back saying what each place is now: \(back[uuid] ?? [:])")
+        let instances = back.values.filter { $0["parent"] == "\"\(uuid)\"" }.sorted { ($0["due"] ?? "") < ($1["due"] ?? "") }
+        #expect(instances.map { $0["imask"] ?? "" } == ["0.0", "1.0", "2.0", "3.0", "4.0"], "\(instances)")
+        #expect(instances.map { Extras.string($0["status"] ?? "") ?? "" } == ["completed", "deleted", "completed", "completed", "pending"])
+        #expect(instances.allSatisfy { $0["recur"] == "\"weekly\"" && $0["rtype"] == "\"periodic\"" }, "\(instances)")
+        #expect(lines.contains { $0.hasPrefix("next: Water plants\t") } && lines.last == "1", "one pending instance there as here: \(result)")
         let after = try Self.tasks(folder.file("after.json"))
-        for task in back {
-            let uuid = Extras.string(task["uuid"] ?? "") ?? ""
-            #expect(after[uuid]?["status"] == task["status"] && after[uuid]?["imask"] == task["imask"], "Taskwarrior took \(uuid) as it went")
+        let series = after.values.filter { $0["parent"] == "\"\(uuid)\"" }
+        #expect(series.count == 5 && Set(series.compactMap { $0["due"] }).count == 5, "no instance made twice: \(series)")
+        for task in instances {
+            let id = Extras.string(task["uuid"] ?? "") ?? ""
+            #expect(after[id]?["status"] == task["status"] && after[id]?["imask"] == task["imask"], "Taskwarrior took \(id) as it went")
         }
+        #expect(after[uuid]?["mask"] == "\"+X++-\"", "\(after[uuid] ?? [:])")
+        let log = String(decoding: readBytes(folder.file("import.log")), as: UTF8.self)
+        #expect(!log.lowercased().contains("error"), "\(log)")
     }
 
     /// Deleted tasks both ways (issue 53): Taskwarrior's deleted task comes in as a tombstone

@@ -88,14 +88,18 @@ let sampleTasks: [Task] = [
         let records = file.batch.records
         #expect(records.map(\.fields.title) == ["Buy milk", "Write report ✍️ 보고서", "Call \"mom\" back, 50% — tomorrow", "Renew passport",
                                          "Blocked task", "Has an orphan attribute", "Pay rent", "Old idea", "Done thing"])
-        // The recurring template (record 5) is skipped, and said so; the deleted task (record
-        // 9) is read as deleted, deleted when it ended (issue 53: deleted tasks are kept).
+        // The recurring template (record 5) is kept as written, for the way back, and said so;
+        // the deleted task (record 9) is read as deleted, deleted when it ended (issue 53:
+        // deleted tasks are kept).
         #expect(file.batch.numbers == [1, 2, 3, 4, 6, 7, 8, 9, 10])
-        #expect(file.skipped == ["recurring templates: 1 task"])
+        #expect(file.skipped == [])
+        #expect(file.batch.kept.map(\.uuid) == ["2a1966a6-5d3c-47ce-90bc-e919274c12bb"])
+        #expect(file.batch.kept.first?.body.hasPrefix(#"{"id":5,"description":"Pay rent","due":"20261201T050000Z","entry":"20261130T021856Z","mask":"-","#) == true)
+        #expect(file.batch.kept.first?.body.hasSuffix(#""uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","urgency":9.29173}"#) == true)
         #expect(records.map(\.fields.isDeleted) == [false, false, false, false, false, false, false, true, false])
         #expect(records[7].modified == TimestampText.parse("2026-11-30T02:18:56Z"))
         #expect(file.notKept == [])
-        #expect(file.keptAside == ["estimate: 1 task"], "start, depends and scheduled are fields now; the rest is kept")
+        #expect(file.keptAside == ["recurring templates: 1 task", "estimate: 1 task"], "start, depends and scheduled are fields now; the rest is kept")
         #expect(records[4].fields.depends == ["d3c4bd73-b328-47bd-b6ab-877ce43f87bf"] && records[4].fields.extras.isEmpty)
         let milk = records[0]
         #expect(milk.uuid == "d3c4bd73-b328-47bd-b6ab-877ce43f87bf")
@@ -110,6 +114,22 @@ let sampleTasks: [Task] = [
         #expect(records[5].fields.tags == ["x", "Ünïcode"] && records[5].created == time("2026-11-29T12:00:00Z"))
         let done = records[8]
         #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")
+    }
+
+    /// A template goes back with its mask saying each instance written: the places it had,
+    /// changed; a later place, with `?` between (where Taskwarrior makes nothing); a mask it
+    /// lacked, added; every other member as written. An `imask` that is no place is no mark.
+    @Test func aTemplatesMaskSaysWhatItsInstancesAreNow() {
+        let body = #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"--","recur":"monthly","status":"recurring","x":[1, {"a":2}]}"#
+        let marks: [Int: UInt8] = [0: UInt8(ascii: "+"), 1: UInt8(ascii: "X"), 4: UInt8(ascii: "-")]
+        #expect(Taskwarrior.template(body, marks: marks)
+                == #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"+X??-","recur":"monthly","status":"recurring","x":[1,{"a":2}]}"#)
+        #expect(Taskwarrior.template(#"{"uuid":"u","status":"recurring"}"#, marks: [1: UInt8(ascii: "+")]) == #"{"uuid":"u","status":"recurring","mask":"?+"}"#)
+        #expect(Taskwarrior.template("{not json", marks: marks) == "{not json", "a body that does not read goes back as it was")
+        for raw in ["1", "1.0", "\"1\"", "1e0"] { #expect(Taskwarrior.maskPlace(raw) == 1, "\(raw)") }
+        for raw in ["-1", "1.5", "10000", "1e300", "\"x\"", "nan", "9223372036854775808", String(repeating: "9", count: 400)] {
+            #expect(Taskwarrior.maskPlace(raw) == nil, "\(raw)")
+        }
     }
 
     @Test func writesWhatItReadsBackWithSecondsAndNonEmptyNoteLines() throws {

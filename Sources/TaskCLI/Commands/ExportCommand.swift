@@ -48,6 +48,8 @@ struct ExportCommand: TasksCommand {
         let reactor = TaskListReactor(service: context.service)
         let view = ExportView(context: context.view, writer: ExportWriter(format: format, localTime: context.invocation.localTime))
         view.reactor = reactor
+        // Taskwarrior's templates an import kept, read first: they follow the tasks out.
+        if format == .taskwarrior { reactor.action.onNext(.loadKept(format: "taskwarrior")) }
         reactor.action.onNext(query.map { .stream($0, batch: 1_000, totals: .none, fields: .all) } ?? ExportView.everyTask(withDeleted: format == .taskwarrior))
     }
 }

@@ -35,8 +35,9 @@ final class ExportView: CommandView, View {
                 console.stdout.append { writer.append(shown, to: &$0) }
             }
         }
-        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] _ in
+        reactor.whenLoaded(reporting: context.status, disposedBy: disposeBag) { [unowned self] state in
             beginOnce()
+            writer.kept = state.kept
             console.stdout.append { writer.end(to: &$0) }
             if !writer.notKeptLines.isEmpty && !console.settings.quiet {
                 console.warn("\(writer.format.rawValue) has no place for: \(writer.notKeptLines.joined(separator: ", "))")

@@ -59,8 +59,7 @@ final class ImportView: CommandView, View {
     private func printResult(_ result: TaskImportResult) {
         if context.console.settings.quiet { return }
         if !file.skipped.isEmpty {
-            context.console.warn("not imported: \(file.skipped.joined(separator: ", "))"
-                        + (file.skipped.contains { $0.hasPrefix("recurring") } ? " (a recurring task comes in as its first pending instance)" : ""))
+            context.console.warn("not imported: \(file.skipped.joined(separator: ", "))")
         }
         if !file.keptAside.isEmpty {
             context.console.message("tasks: note: kept as written, for the way back (no field here yet): \(file.keptAside.joined(separator: ", "))")
