@@ -76,9 +76,11 @@ struct ExtremeValuesTests {
     @Test func aTaskwarriorImaskAtTheEndsOfTheIntegersMakesNoTrap() throws {
         let folder = TemporaryFolder()
         let result = try tasksShell("""
+            # Due ten days ahead: the next occurrence is then one week on, one place on.
+            due=$(date -u -d '+10 days' +%Y%m%dT050000Z)
             for mask in 1e308 -5 9223372036854775807 '"x"' 3; do
               rm -f tasks.db*
-              printf '[{"uuid":"6d8c6f5d-425b-45ee-8151-1c99b679c5ed","description":"Water","status":"pending","entry":"20261101T000000Z","due":"20261201T050000Z","recur":"weekly","parent":"709574fd-d659-4763-b967-474113afe168","imask":%s,"rtype":"periodic"}]' "$mask" > tw.json
+              printf '[{"uuid":"6d8c6f5d-425b-45ee-8151-1c99b679c5ed","description":"Water","status":"pending","entry":"20261101T000000Z","due":"%s","recur":"weekly","parent":"709574fd-d659-4763-b967-474113afe168","imask":%s,"rtype":"periodic"}]' "$due" "$mask" > tw.json
               tasks import --format taskwarrior tw.json 2> /dev/null || { echo "import $?"; continue; }
               tasks done 1 -q; echo "done $?"
               tasks export --format taskwarrior 2> /dev/null | grep -o '"imask":[^,}]*' | tr '\n' ' '; echo
