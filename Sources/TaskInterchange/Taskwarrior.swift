@@ -189,7 +189,12 @@ public enum Taskwarrior {
                 let text = try reader.member(key, record: number) { try $0.string() }
                 kept.append((key, Extras.quoted(text)))
                 if let rule = rule(text) { record.fields.repeat = rule } else { aside.append("recurrence '\(text)'") }
-            case "parent": record.fields.series = try reader.member(key, record: number) { try $0.string() }
+            case "parent":
+                // The series, and kept as written: an instance whose series is stopped here
+                // (no series then) still goes back as the instance it is (see `append`).
+                let parent = try reader.member(key, record: number) { try $0.string() }
+                record.fields.series = parent
+                kept.append((key, Extras.quoted(parent)))
             case "wait": record.fields.wait = try reader.member(key, record: number, day)
             case "scheduled": record.fields.scheduled = try reader.member(key, record: number, day)
             case "until": record.fields.until = try reader.member(key, record: number, day)
@@ -315,6 +320,13 @@ public enum Taskwarrior {
             } else {
                 notKept.add("repeating \(rule.kind == .after ? "after completion" : "every few weekdays") (Taskwarrior repeats on a calendar)")
             }
+        } else if task.repeat == nil, let recur = Extras.value("recur", in: extras), let parent = Extras.value("parent", in: extras) {
+            // An instance of a Taskwarrior series stopped here: the instance it is, as written
+            // (one without `recur` and `parent` is what `task import` aborts on), its template
+            // going back deleted (`Taskwarrior.mark`), which is how Taskwarrior stops a series.
+            writesRecur = true
+            key(",\"recur\":"); raw(recur)
+            key(",\"parent\":"); raw(parent)
         }
         if let wait = task.wait { date("wait", wait) }
         if let scheduled = task.scheduled { date("scheduled", scheduled) }

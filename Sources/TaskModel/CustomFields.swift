@@ -196,7 +196,7 @@ public enum ExtrasText {
 
     /// The members Taskwarrior's import keeps here that are Taskwarrior's own attributes, not
     /// custom fields (`Taskwarrior.readRecord`): `+ORPHAN` leaves them out.
-    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "status", "tasksnotes", "tasksreminders", "tasksparent"]
+    public static let taskwarriorKept: Set<String> = ["rtype", "mask", "imask", "recur", "parent", "status", "tasksnotes", "tasksreminders", "tasksparent"]
 
     /// The value of the member named `name`, as JSON text.
     public static func value(_ name: String, in text: String) -> String? {

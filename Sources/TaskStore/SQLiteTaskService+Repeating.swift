@@ -14,10 +14,19 @@ extension SQLiteTaskService {
     func makeNextOccurrence(after done: Task, entry: EntryRecorder) throws -> Task? {
         guard let rule = done.repeat else { return nil }
         let series = done.series ?? done.uuid
-        if let day = done.due?.day, try db.scalar("""
-            SELECT count(*) FROM task WHERE series = ? AND done = 0 AND id != ? AND substr(due, 1, 10) > ?
-            """, series, done.id, day.description) ?? 0 > 0 {
-            return nil
+        if let day = done.due?.day {
+            if try db.scalar("""
+                SELECT count(*) FROM task WHERE series = ? AND done = 0 AND id != ? AND substr(due, 1, 10) > ?
+                """, series, done.id, day.description) ?? 0 > 0 {
+                return nil
+            }
+            // A Taskwarrior instance whose rule was removed here is still its series' (its kept
+            // `parent` says which): searched only for an instance from Taskwarrior, as it scans.
+            if let parent = ExtrasText.value("parent", in: done.extras), try db.scalar("""
+                SELECT count(*) FROM task WHERE done = 0 AND id != ? AND substr(due, 1, 10) > ? AND instr(extras, ?) > 0
+                """, done.id, day.description, "\"parent\":" + parent) ?? 0 > 0 {
+                return nil
+            }
         }
         let today = today()
         guard let nextDay = rule.nextDue(after: done.due?.day, anchor: done.anchor, doneOn: today) else { return nil }

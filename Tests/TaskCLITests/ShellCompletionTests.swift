@@ -278,13 +278,16 @@ struct TaskwarriorLosslessTests {
             export TZ=Europe/Berlin TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
             mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
             printf 'uda.estimate.type=duration\\nuda.estimate.label=Est\\nuda.size.type=string\\nuda.size.values=S,M,L\\n' >> taskrc
-            task add "Buy milk 🥛 우유" project:Home +errand priority:H due:2026-12-03T15:30 scheduled:2026-12-02 until:2027-01-31 estimate:3h size:M
+            # Dates from today (a wait passed, an until passed or a month more of rent would be
+            # another file): the rent began five days ago, so Taskwarrior has made two.
+            day() { date -d "$1 days" +%Y-%m-%d; }
+            task add "Buy milk 🥛 우유" project:Home +errand priority:H due:$(day +30)T15:30 scheduled:$(day +29) until:$(day +90) estimate:3h size:M
             task add "Blocked" depends:1 due:2026-12-01T00:00:00Z
             task 1 annotate "first note" && task 1 annotate "second note"
             task 2 start
-            task add "Waits" wait:2027-01-01 due:2027-01-05
+            task add "Waits" wait:$(day +60) due:$(day +64)
             task add "Done one" && task 4 done
-            task add "Pay rent" due:2026-12-01 recur:monthly project:Home
+            task add "Pay rent" due:$(day -5) recur:monthly project:Home
             task rc.json.array=on export > before.json
             tasks import --format taskwarrior before.json
             tasks export --format taskwarrior | task import - > import.log
@@ -358,6 +361,40 @@ struct TaskwarriorLosslessTests {
         #expect(after[uuid]?["mask"] == "\"+X++-\"", "\(after[uuid] ?? [:])")
         let log = String(decoding: readBytes(folder.file("import.log")), as: UTF8.self)
         #expect(!log.lowercased().contains("error"), "\(log)")
+    }
+
+    /// A Taskwarrior series stopped here (`--every ''` on an instance) goes back as Taskwarrior
+    /// stops one: the instance as the instance it was (without `recur` and `parent`, `task
+    /// import` aborted with "missing ']'" after applying half the file), the template deleted;
+    /// completing an earlier instance makes no next one on the stopped one's day, and
+    /// Taskwarrior makes no more instances afterwards.
+    @Test func aSeriesStoppedHereStopsThereToo() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
+            task add Water plants recur:weekly due:$(date -d '-8 days' +%Y-%m-%d)
+            task list > /dev/null 2>&1
+            task rc.json.array=on export > before.json
+            tasks import --format taskwarrior before.json 2> /dev/null
+            set -- $(tasks list --format tsv | sort -t "$(printf '\\t')" -k5,5 | cut -f1)
+            tasks edit $3 --every '' -q && tasks done $2 > /dev/null
+            tasks list --format tsv | cut -f4 | sort | uniq -c | sed 's/^ *//'
+            tasks export --format taskwarrior > back.json
+            task import back.json < /dev/null > import.log 2>&1 || echo "task import failed: $?"
+            task list > /dev/null 2>&1; task list > /dev/null 2>&1
+            task rc.json.array=on export > after.json
+            task status:pending count
+            """, in: folder)
+        #expect(result.status == 0 && !result.stdout.contains("failed"), "\(result)")
+        #expect(result.stdout == "2 Water plants\n2\n", "the stopped one and the first pending, here and there: \(result)")
+        let before = try Self.tasks(folder.file("before.json")), after = try Self.tasks(folder.file("after.json"))
+        let template = Extras.string(before.values.first { $0["status"] == "\"recurring\"" }?["uuid"] ?? "") ?? ""
+        #expect(after[template]?["status"] == "\"deleted\"" && after[template]?["end"] != nil, "\(after[template] ?? [:])")
+        #expect(after[template]?["mask"] == "\"-+-\"", "\(after[template] ?? [:])")
+        let instances = after.values.filter { $0["parent"] == "\"\(template)\"" }
+        #expect(instances.count == 3 && Set(instances.compactMap { $0["due"] }).count == 3, "no instance made twice: \(instances)")
+        #expect(instances.allSatisfy { $0["recur"] == "\"weekly\"" }, "each still the instance it was: \(instances)")
     }
 
     /// Deleted tasks both ways (issue 53): Taskwarrior's deleted task comes in as a tombstone

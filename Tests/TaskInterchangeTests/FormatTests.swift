@@ -121,10 +121,14 @@ let sampleTasks: [Task] = [
     /// lacked, added; every other member as written. An `imask` that is no place is no mark.
     @Test func aTemplatesMaskSaysWhatItsInstancesAreNow() {
         let body = #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"--","recur":"monthly","status":"recurring","x":[1, {"a":2}]}"#
-        let marks: [Int: UInt8] = [0: UInt8(ascii: "+"), 1: UInt8(ascii: "X"), 4: UInt8(ascii: "-")]
+        let marks = Taskwarrior.SeriesMarks(places: [0: UInt8(ascii: "+"), 1: UInt8(ascii: "X"), 4: UInt8(ascii: "-")])
         #expect(Taskwarrior.template(body, marks: marks)
                 == #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"+X??-","recur":"monthly","status":"recurring","x":[1,{"a":2}]}"#)
-        #expect(Taskwarrior.template(#"{"uuid":"u","status":"recurring"}"#, marks: [1: UInt8(ascii: "+")]) == #"{"uuid":"u","status":"recurring","mask":"?+"}"#)
+        #expect(Taskwarrior.template(#"{"uuid":"u","status":"recurring"}"#, marks: Taskwarrior.SeriesMarks(places: [1: UInt8(ascii: "+")]))
+                == #"{"uuid":"u","status":"recurring","mask":"?+"}"#)
+        let stopped = Taskwarrior.SeriesMarks(places: [0: UInt8(ascii: "-")], stoppedAt: TimestampText.parse("2026-12-07T10:00:00Z"))
+        #expect(Taskwarrior.template(#"{"uuid":"u","mask":"-","status":"recurring"}"#, marks: stopped)
+                == #"{"uuid":"u","mask":"-","status":"deleted","end":"20261207T100000Z"}"#, "a series stopped here goes back deleted")
         #expect(Taskwarrior.template("{not json", marks: marks) == "{not json", "a body that does not read goes back as it was")
         for raw in ["1", "1.0", "\"1\"", "1e0"] { #expect(Taskwarrior.maskPlace(raw) == 1, "\(raw)") }
         for raw in ["-1", "1.5", "10000", "1e300", "\"x\"", "nan", "9223372036854775808", String(repeating: "9", count: 400)] {
