@@ -5,12 +5,29 @@ import TerminalKit
 /// The change keys without the editor — `p` priority, `D` due, `w` wait, `t` tags, `A`
 /// annotate, `b` start/stop, `m` move, and `x`, `d` — on the marked tasks when there are marks
 /// (one command for all: one history entry, one `u`), else on the task under the cursor; and
-/// the marks themselves (`v`, `V`, `*`, `Esc`) and `:42`.
+/// the marks themselves (`v`, `V`, `*`, `Esc`) and `:42`. A deleted task (a filter naming
+/// `status:deleted` lists them) takes no change but `U`, which brings it back.
 extension ListScreen {
+    /// The keys that change the tasks they act on (`e` opens the editor on one).
+    static let changeKeys: Set<Character> = [" ", "x", "d", "p", "D", "w", "t", "A", "b", "m", "e", "J", "K"]
+
     /// A change key: its prompt opened, or its change sent. Returns false when `key` is not one.
     func handleChangeKey(_ key: Key, _ state: TaskListReactor.State, reactor: TaskListReactor) -> Bool {
         let targets = state.targets
+        let deleted = state.window.rows.filter { $0.isDeleted && targets.contains($0.id) }.map(\.id)
+        if case .character(let letter) = key, !deleted.isEmpty, Self.changeKeys.contains(letter) {
+            let which = deleted.count == 1 ? "task \(deleted[0]) is deleted" : "\(deleted.count) of them are deleted"
+            message = StatusMessage(text: "\(which): U brings \(deleted.count == 1 ? "it" : "them") back first", isError: true)
+            return true
+        }
         switch key {
+        case .character("U"):
+            guard !deleted.isEmpty else {
+                message = StatusMessage(text: "U brings back a deleted task; a filter with status:deleted lists them", isError: true)
+                return true
+            }
+            changeVerb = "Restored"
+            send(.undeleteTasks(deleted), marked: state, reactor: reactor)
         case .character("v"):
             guard let task = state.cursorTask else { return true }
             reactor.action.onNext(.mark(.toggle(task.id)))

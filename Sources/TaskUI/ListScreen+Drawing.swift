@@ -255,7 +255,7 @@ extension ListScreen {
     static let keys: [(key: String, does: String)] = [
         ("j k ↓ ↑", "cursor down / up"), ("g G", "first / last"), ("PgDn PgUp", "a page down / up"),
         (":42", "to task 42"), ("i Enter", "details pane"), ("e", "edit in the form"),
-        ("a", "add a task"), ("space x", "done / not done"), ("d", "delete (asks first)"),
+        ("a", "add a task"), ("space x", "done / not done"), ("d U", "delete (asks) / undelete"),
         ("p", "priority: H M L space"), ("D", "due date"), ("w", "wait until"),
         ("t", "tags: +a -b"), ("A", "annotate"), ("b", "start / stop"),
         ("m", "move to a list"), ("J K", "down / up in its list"), ("v", "mark (and move on)"),

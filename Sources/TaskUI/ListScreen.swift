@@ -283,7 +283,7 @@ public final class ListScreen: View {
     /// What a committed change did, in a few words: `Done 3: Buy milk`.
     static func sentence(for event: TaskEvent, verb: String? = nil) -> String? {
         switch event {
-        case .create(let task): return "Added \(task.id): \(task.title)"
+        case .create(let task): return "\(verb ?? "Added") \(task.id): \(task.title)"
         case .update(let task): return "\(verb ?? "Changed") \(task.id): \(task.title)"
         case .delete(let task): return "Deleted \(task.id): \(task.title)"
         case .move(let task): return "Moved \(task.id) to \(task.list)"

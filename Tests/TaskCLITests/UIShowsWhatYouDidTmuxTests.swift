@@ -161,6 +161,32 @@ struct UIShowsWhatYouDidTmuxTests {
         tmux.send("q")
     }
 
+    /// Issue 53: a deleted task listed by `status:deleted` takes no change but `U`, which
+    /// brings it back (one `u` deletes it again); any other change key says so and changes
+    /// nothing (it said "no task with id 2").
+    @Test func aDeletedTaskListedTakesNoChangeButUWhichBringsItBack() throws {
+        let (folder, tmux) = try seeded(columns: 100, rows: 16)
+        _ = try tasksShell("tasks delete 2 -q", in: folder)
+        tmux.type("tasks ui status:deleted")
+        #expect(tmux.wait { $0.contains("Pay rent") && !$0.contains("Buy milk") }, "\(tmux.screen)")
+        for key in ["x", "p", "e"] {
+            tmux.send(key)
+            #expect(tmux.wait { $0.contains("task 2 is deleted: U brings it back first") }, "\(key)\n\(tmux.screen)")
+            tmux.send("j")  // the message goes with the next key
+            #expect(tmux.wait { !$0.contains("U brings it back first") }, "\(key)\n\(tmux.screen)")
+        }
+        tmux.send("U")
+        #expect(tmux.wait { $0.contains("Restored 2: Pay rent") }, "\(tmux.screen)")
+        tmux.send("q")
+        let back = try tasksShell("tasks list --format tsv | cut -f1,4; tasks count status:deleted", in: folder)
+        #expect(back.stdout == "1\tBuy milk\n2\tPay rent\n3\t한국어 할 일 😀\n4\tCall the plumber about the leaking kitchen tap\n0\n", "\(back)")
+        tmux.type("tasks ui")
+        #expect(tmux.wait { $0.contains("Inbox (4)") }, "\(tmux.screen)")
+        tmux.send("U")
+        #expect(tmux.wait { $0.contains("U brings back a deleted task; a filter with status:deleted lists them") }, "\(tmux.screen)")
+        tmux.send("q")
+    }
+
     @Test func aMistypedPathIsRefusedAndNothingIsMade() throws {
         let folder = TemporaryFolder()
         let tmux = try Tmux(folder)
