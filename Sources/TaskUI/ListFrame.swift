@@ -142,7 +142,7 @@ struct ListFrame {
         if task.start != nil && !task.isDone { screen.write("*", row: row, column: 1, style: style.started) }
         var column = 2 + layout.idWidth - String(task.id).count
         column += screen.write(String(task.id), row: row, column: column, style: base)
-        column += screen.write(task.isDone ? "  [x]  " : task.repeat != nil ? "  [↻]  " : "  [ ]  ", row: row, column: column, style: base)
+        column += screen.write(task.isDeleted ? "  [-]  " : task.isDone ? "  [x]  " : task.repeat != nil ? "  [↻]  " : "  [ ]  ", row: row, column: column, style: base)
         screen.write(task.title, row: row, column: column, width: layout.titleWidth, style: base)
         column += layout.titleWidth
         if layout.hasDue {

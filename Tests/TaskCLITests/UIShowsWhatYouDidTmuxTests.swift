@@ -168,7 +168,7 @@ struct UIShowsWhatYouDidTmuxTests {
         let (folder, tmux) = try seeded(columns: 100, rows: 16)
         _ = try tasksShell("tasks delete 2 -q", in: folder)
         tmux.type("tasks ui status:deleted")
-        #expect(tmux.wait { $0.contains("Pay rent") && !$0.contains("Buy milk") }, "\(tmux.screen)")
+        #expect(tmux.wait { $0.contains("[-]  Pay rent") && !$0.contains("Buy milk") }, "marked deleted, as the table marks it\n\(tmux.screen)")
         for key in ["x", "p", "e"] {
             tmux.send(key)
             #expect(tmux.wait { $0.contains("task 2 is deleted: U brings it back first") }, "\(key)\n\(tmux.screen)")
