@@ -9,8 +9,9 @@ public struct ExportWriter {
     private let localTime: CachedLocalTime
     private var count = 0
     private var notKept = NotKept()
-    /// Taskwarrior's recurring templates an import kept, written at the end (`taskwarrior`),
-    /// each whose series the export holds an instance of, its mask saying what they are now.
+    /// Taskwarrior's recurring templates an import kept, written at the end (`taskwarrior`):
+    /// each whose series the export holds an instance of, when Taskwarrior needs it back
+    /// (`Taskwarrior.template`), its mask saying what they are now.
     public var kept: [KeptRecord] = []
     private var marks = Taskwarrior.Marks()
 
@@ -55,9 +56,9 @@ public struct ExportWriter {
     public mutating func end(to bytes: inout [UInt8]) {
         if format == .taskwarrior {
             for record in kept where record.format == "taskwarrior" {
-                guard let marks = marks[record.uuid] else { continue }
+                guard let marks = marks[record.uuid], let template = Taskwarrior.template(record.body, marks: marks) else { continue }
                 bytes.append(contentsOf: count == 0 ? [0x0A] : [0x2C, 0x0A])
-                bytes.append(contentsOf: Taskwarrior.template(record.body, marks: marks).utf8)
+                bytes.append(contentsOf: template.utf8)
                 count += 1
             }
         }

@@ -51,7 +51,7 @@ public final class TaskImportReactor: Reactor {
                 return .just(.setValidationError(error))
             }
             // Nothing to write: the service (and the file it would create) is not asked.
-            if records.isEmpty { return .just(.setResult(TaskImportResult())) }
+            if records.isEmpty && batch.kept.isEmpty { return .just(.setResult(TaskImportResult())) }
             return Observable.concat([
                 .just(.setImporting(records.count)),
                 service.importTasks(records, keeping: batch.kept)

@@ -33,7 +33,14 @@ extension SQLiteTaskService {
         call { service in
             let exists = try service.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'kept_record'") ?? 0
             guard exists > 0 else { return [] }
-            return try service.db.query("SELECT uuid, body FROM kept_record WHERE format = ? ORDER BY uuid", [format]) { row in
+            // A template Taskwarrior later wrote as a task (a series deleted there comes in as a
+            // deleted task) is that task now: the kept copy would bring the series back.
+            return try service.db.query("""
+                SELECT k.uuid, k.body FROM kept_record AS k WHERE k.format = ?
+                    AND NOT EXISTS (SELECT 1 FROM task AS t WHERE t.uuid = k.uuid)
+                    AND NOT EXISTS (SELECT 1 FROM deleted_task AS d WHERE d.uuid = k.uuid)
+                ORDER BY k.uuid
+                """, [format]) { row in
                 KeptRecord(format: format, uuid: row.string(0), body: row.string(1))
             }
         }

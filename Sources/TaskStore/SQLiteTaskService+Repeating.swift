@@ -1,3 +1,4 @@
+import QueryLanguage
 import SQLiteDB
 import TaskModel
 
@@ -23,13 +24,7 @@ extension SQLiteTaskService {
         }
         let today = today()
         guard let nextDay = rule.nextDue(after: done.due?.day, anchor: done.anchor, doneOn: today) else { return nil }
-        // A Taskwarrior instance whose rule was removed here is no longer in the series here,
-        // but its kept `parent` still names it: one pending on the next occurrence's day is that
-        // occurrence (read through the due index, `+done` keeping the planner on it: that day's
-        // tasks only, 0.8 ms at 100,000 tasks).
-        if let parent = ExtrasText.value("parent", in: done.extras), let dayAfter = nextDay.adding(days: 1), try db.scalar("""
-            SELECT count(*) FROM task WHERE due >= ? AND due < ? AND +done = 0 AND instr(extras, ?) > 0
-            """, nextDay.description, dayAfter.description, "\"parent\":" + parent) ?? 0 > 0 {
+        if let parent = ExtrasText.value("parent", in: done.extras), try hasTaskwarriorInstance(of: parent, from: nextDay, besides: done.id) {
             return nil
         }
         let due = done.due?.on(nextDay, in: localTime) ?? TaskDate(nextDay)
@@ -57,6 +52,21 @@ extension SQLiteTaskService {
         try insert(&made)
         try entry.created(ids: made.map(\.id))
         return made[0]
+    }
+
+    /// Whether Taskwarrior's series `parent` (its kept JSON text) already holds an instance on
+    /// `day` or after, done, deleted or pending: Taskwarrior has been past that place, and one
+    /// made here would be a second instance there. A stopped instance (its rule removed here:
+    /// no series here, its kept `parent` still names it) is looked for on `day` only, through
+    /// the due index (`+id` keeps the planner on it): 0.8 ms at 100,000 tasks.
+    func hasTaskwarriorInstance(of parent: String, from day: CalendarDay, besides id: Int64) throws -> Bool {
+        guard parent.count > 2, parent.hasPrefix("\""), parent.hasSuffix("\""), let dayAfter = day.adding(days: 1) else { return false }
+        let series = String(parent.dropFirst().dropLast())
+        return try db.scalar("""
+            SELECT (SELECT count(*) FROM task WHERE series = ?1 AND id != ?2 AND substr(due, 1, 10) >= ?3)
+                 + (SELECT count(*) FROM task WHERE due >= ?3 AND due < ?4 AND +id != ?2 AND instr(extras, ?5) > 0)
+                 + (SELECT count(*) FROM deleted_task AS d WHERE d.series = ?1 AND substr(d.due, 1, 10) >= ?3 AND \(TaskQuerySQL.tombstone("d")))
+            """, series, id, day.description, dayAfter.description, "\"parent\":" + parent) ?? 0 > 0
     }
 
     /// `done`'s extras for its next occurrence: an instance of a Taskwarrior series counts its

@@ -397,6 +397,53 @@ struct TaskwarriorLosslessTests {
         #expect(instances.allSatisfy { $0["recur"] == "\"weekly\"" }, "each still the instance it was: \(instances)")
     }
 
+    /// What Taskwarrior did stays done (a second read of issue 53's series): an instance it
+    /// completed ahead is the next one here too (completing the one before makes none); a series
+    /// whose rule only Taskwarrior reads (`12h`) is not taken as stopped here; a series deleted
+    /// there and imported again is not brought back by the template kept from the first import.
+    @Test func whatTaskwarriorDidToASeriesStaysDone() throws {
+        let folder = TemporaryFolder()
+        let result = try tasksShell("""
+            export TZ=America/New_York TASKRC="$PWD/taskrc" TASKDATA="$PWD/task"
+            mkdir task && printf 'data.location=%s\\nconfirmation=off\\nverbose=nothing\\nrecurrence.limit=1\\n' "$TASKDATA" > taskrc
+            task add Water plants recur:weekly due:$(date -d '-8 days' +%Y-%m-%d)
+            task add Feed cat recur:12h due:$(date -d '+1 day' +%Y-%m-%d)
+            task add Old series recur:monthly due:$(date -d '-3 days' +%Y-%m-%d)
+            task list > /dev/null 2>&1
+            task due.after:today description:Water done > /dev/null 2>&1
+            task rc.json.array=on export > tw1.json
+            tasks import --format taskwarrior tw1.json 2> /dev/null
+            echo all | task rc.recurrence.confirmation=yes description:Old delete > /dev/null 2>&1
+            task rc.json.array=on export > tw2.json
+            tasks import --format taskwarrior tw2.json 2> /dev/null
+            set -- $(tasks list --search Water --format tsv | sort -t "$(printf '\\t')" -k5,5 | cut -f1)
+            tasks done $2 > /dev/null
+            echo "water here: $(tasks list --search Water --format ids | wc -l)"
+            tasks export --format taskwarrior > back.json
+            task import back.json < /dev/null > import.log 2>&1 || echo "task import failed: $?"
+            task list > /dev/null 2>&1; task list > /dev/null 2>&1
+            task rc.json.array=on export > after.json
+            """, in: folder)
+        #expect(result.status == 0 && !result.stdout.contains("failed"), "\(result)")
+        #expect(result.stdout.contains("water here: 1\n"), "the one Taskwarrior completed ahead was the next: \(result)")
+        let back = String(decoding: readBytes(folder.file("back.json")), as: UTF8.self)
+        let uuids = back.matches(of: /"uuid":"([0-9a-f-]+)"/).map { String($0.output.1) }
+        #expect(uuids.count == Set(uuids).count, "each task once: \(back)")
+        let after = try Self.tasks(folder.file("after.json"))
+        func templates(_ title: String) -> [[String: String]] {
+            after.values.filter { $0["description"] == "\"\(title)\"" && $0["recur"] != nil && $0["parent"] == nil }
+        }
+        func pending(_ title: String) -> [[String: String]] {
+            after.values.filter { $0["description"] == "\"\(title)\"" && $0["status"] == "\"pending\"" }
+        }
+        #expect(templates("Feed cat").map { $0["status"] } == ["\"recurring\""], "12h: not stopped here: \(templates("Feed cat"))")
+        #expect(templates("Old series").map { $0["status"] } == ["\"deleted\""] && pending("Old series").isEmpty,
+                "deleted there stays deleted: \(templates("Old series")) \(pending("Old series"))")
+        let water = after.values.filter { $0["description"] == "\"Water plants\"" && $0["parent"] != nil }
+        #expect(Set(water.compactMap { $0["due"] }).count == water.count, "no instance made twice: \(water)")
+        #expect(pending("Water plants").count == 1, "\(pending("Water plants"))")
+    }
+
     /// Deleted tasks both ways (issue 53): Taskwarrior's deleted task comes in as a tombstone
     /// and goes back deleted; one deleted here goes back deleted, one brought back goes back
     /// pending; `task import` takes the file with status 0 and makes no task twice.

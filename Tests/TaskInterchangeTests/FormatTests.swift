@@ -116,24 +116,56 @@ let sampleTasks: [Task] = [
         #expect(done.fields.isDone && done.fields.completed == time("2026-11-30T02:18:56Z") && done.fields.list == "Work")
     }
 
-    /// A template goes back with its mask saying each instance written: the places it had,
-    /// changed; a later place, with `?` between (where Taskwarrior makes nothing); a mask it
-    /// lacked, added; every other member as written. An `imask` that is no place is no mark.
+    /// A template goes back with its mask saying each instance written when Taskwarrior needs
+    /// it — a place past its mask's end, or a series stopped here — and not otherwise (its own
+    /// copy may have moved on): the places it had, changed; a later place, with `?` between
+    /// (where Taskwarrior makes nothing); a mask it lacked, added; every other member as
+    /// written. A body that is not an object is not written. An `imask` that is no place is
+    /// no mark.
     @Test func aTemplatesMaskSaysWhatItsInstancesAreNow() {
         let body = #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"--","recur":"monthly","status":"recurring","x":[1, {"a":2}]}"#
         let marks = Taskwarrior.SeriesMarks(places: [0: UInt8(ascii: "+"), 1: UInt8(ascii: "X"), 4: UInt8(ascii: "-")])
         #expect(Taskwarrior.template(body, marks: marks)
                 == #"{"uuid":"2a1966a6-5d3c-47ce-90bc-e919274c12bb","description":"Pay \"rent\"","mask":"+X??-","recur":"monthly","status":"recurring","x":[1,{"a":2}]}"#)
+        #expect(Taskwarrior.template(body, marks: Taskwarrior.SeriesMarks(places: [0: UInt8(ascii: "+"), 1: UInt8(ascii: "X")])) == nil,
+                "within its mask, Taskwarrior's import marks the places itself")
         #expect(Taskwarrior.template(#"{"uuid":"u","status":"recurring"}"#, marks: Taskwarrior.SeriesMarks(places: [1: UInt8(ascii: "+")]))
                 == #"{"uuid":"u","status":"recurring","mask":"?+"}"#)
+        #expect(Taskwarrior.template(#"{"uuid":"u","mask":"é-","status":"recurring"}"#, marks: Taskwarrior.SeriesMarks(places: [3: UInt8(ascii: "-")]))
+                == #"{"uuid":"u","mask":"??--","status":"recurring"}"#, "a mask is ASCII")
         let stopped = Taskwarrior.SeriesMarks(places: [0: UInt8(ascii: "-")], stoppedAt: TimestampText.parse("2026-12-07T10:00:00Z"))
         #expect(Taskwarrior.template(#"{"uuid":"u","mask":"-","status":"recurring"}"#, marks: stopped)
                 == #"{"uuid":"u","mask":"-","status":"deleted","end":"20261207T100000Z"}"#, "a series stopped here goes back deleted")
-        #expect(Taskwarrior.template("{not json", marks: marks) == "{not json", "a body that does not read goes back as it was")
+        for bad in ["{not json", "", "[1,2", "{}"] { #expect(Taskwarrior.template(bad, marks: marks) == nil, "\(bad)") }
         for raw in ["1", "1.0", "\"1\"", "1e0"] { #expect(Taskwarrior.maskPlace(raw) == 1, "\(raw)") }
         for raw in ["-1", "1.5", "10000", "1e300", "\"x\"", "nan", "9223372036854775808", String(repeating: "9", count: 400)] {
             #expect(Taskwarrior.maskPlace(raw) == nil, "\(raw)")
         }
+    }
+
+    /// Two tasks in one place: the one further on wins, so that a done or deleted place is
+    /// never marked pending again; an instance whose rule this side cannot read (`12h`) is not
+    /// a series stopped here.
+    @Test func marksKeepTheFurthestAndAnUnreadRuleStopsNothing() {
+        func instance(_ uuid: String, place: Int, done: Bool = false, recur: String = "weekly", repeating: Bool = true) -> Task {
+            var task = Task(id: 1, uuid: uuid, title: "t", isDone: done, created: .unixEpoch, modified: .unixEpoch)
+            task.repeat = repeating ? Taskwarrior.rule(recur) : nil
+            task.series = repeating ? "s" : nil
+            task.extras = #""imask":\#(place),"recur":"\#(recur)","parent":"s""#
+            return task
+        }
+        var marks = Taskwarrior.Marks()
+        Taskwarrior.mark(instance("a", place: 2, done: true), into: &marks)
+        Taskwarrior.mark(instance("b", place: 2), into: &marks)
+        Taskwarrior.mark(instance("c", place: 3, recur: "12h", repeating: false), into: &marks)
+        #expect(marks["s"]?.places == [2: UInt8(ascii: "+"), 3: UInt8(ascii: "-")] && marks["s"]?.stoppedAt == nil, "\(marks)")
+        Taskwarrior.mark(instance("d", place: 4, repeating: false), into: &marks)
+        #expect(marks["s"]?.stoppedAt != nil, "a weekly rule removed here stops the series")
+        var plain = Task(id: 2, uuid: "p", title: "plain", created: .unixEpoch, modified: .unixEpoch)
+        plain.extras = #""estimate":"PT3H""#
+        var none = Taskwarrior.Marks()
+        Taskwarrior.mark(plain, into: &none)
+        #expect(none.isEmpty)
     }
 
     @Test func writesWhatItReadsBackWithSecondsAndNonEmptyNoteLines() throws {
