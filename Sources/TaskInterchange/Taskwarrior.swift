@@ -42,7 +42,8 @@ public enum Taskwarrior {
                 // A series' template: no task here (its instances are), kept as written for the
                 // way back; its uuid is what its instances' `parent` names.
                 guard let uuid = record.uuid.flatMap(UUIDText.normalized) else {
-                    throw InterchangeError("record \(number): a recurring template without a uuid; Taskwarrior writes one for every task")
+                    let found = record.uuid.map { "'\($0.prefix(40))' is not a uuid" } ?? "it has no uuid"
+                    throw InterchangeError("record \(number): a recurring template, and \(found); Taskwarrior writes one for every task")
                 }
                 templates[uuid] = KeptRecord(format: "taskwarrior", uuid: uuid, body: String(decoding: reader.bytes[start..<reader.index], as: UTF8.self))
                 keptAside.add("recurring templates")

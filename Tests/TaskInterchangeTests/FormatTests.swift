@@ -143,6 +143,17 @@ let sampleTasks: [Task] = [
         }
     }
 
+    /// A template is kept by its uuid: one without a uuid, or with something else there, is
+    /// refused by its number (nothing is imported).
+    @Test func aTemplateWithoutAUUIDIsRefused() {
+        #expect(throws: InterchangeError("record 1: a recurring template, and it has no uuid; Taskwarrior writes one for every task")) {
+            try Taskwarrior.read(Array(#"[{"description":"T","status":"recurring"}]"#.utf8), localTime: newYork)
+        }
+        #expect(throws: InterchangeError("record 1: a recurring template, and 'bad' is not a uuid; Taskwarrior writes one for every task")) {
+            try Taskwarrior.read(Array(#"[{"uuid":"bad","description":"T","status":"recurring"}]"#.utf8), localTime: newYork)
+        }
+    }
+
     /// Two tasks in one place: the one further on wins, so that a done or deleted place is
     /// never marked pending again; an instance whose rule this side cannot read (`12h`) is not
     /// a series stopped here.
